@@ -1,0 +1,285 @@
+//! Source spans and diagnostics that name the game, line and column, rendered like a compiler.
+
+use std::fmt::{self, Write as _};
+
+/// A byte range in a source text, `start..end`.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::Span;
+///
+/// let text = "1. e4 e5\n2. Nf9";
+/// let span = Span::new(12, 15);
+/// assert_eq!(&text[span.range()], "Nf9");
+/// let at = span.line_col(text);
+/// assert_eq!((at.line, at.column), (2, 4));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// A position in a text, both counted from 1; the column counts characters, not bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LineCol {
+    /// Line number, from 1.
+    pub line: usize,
+    /// Column number, from 1, in characters.
+    pub column: usize,
+}
+
+impl Span {
+    /// The span `start..end`; an `end` before `start` is raised to `start`.
+    #[must_use]
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span {
+            start,
+            end: if end < start { start } else { end },
+        }
+    }
+
+    /// The span as a range for slicing.
+    #[must_use]
+    pub const fn range(self) -> std::ops::Range<usize> {
+        self.start..self.end
+    }
+
+    /// The length in bytes.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// `true` for an empty span.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The same span moved `offset` bytes later, for a span found in a slice of a larger text.
+    #[must_use]
+    pub const fn shift(self, offset: usize) -> Span {
+        Span::new(self.start + offset, self.end + offset)
+    }
+
+    /// The line and column of the span's start in `source` (bytes past the end clamp to it).
+    #[must_use]
+    pub fn line_col(self, source: &str) -> LineCol {
+        line_col_of(source.as_bytes(), self.start)
+    }
+}
+
+/// Line and column of byte `offset`, counting characters by UTF-8 lead bytes so it also works on
+/// text that is not valid UTF-8.
+fn line_col_of(source: &[u8], offset: usize) -> LineCol {
+    let before = &source[..offset.min(source.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let column = 1 + before[line_start..]
+        .iter()
+        .filter(|&&b| (b & 0xC0) != 0x80)
+        .count();
+    LineCol { line, column }
+}
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Severity {
+    /// Something was read leniently or repaired; the output is still right.
+    Warning,
+    /// Something could not be read or is not legal; the game is not converted.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// A message about a place in a source text, with the game it belongs to.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Diagnostic, Span};
+///
+/// let source = "[White \"Morphy\"]\n\n1. e4 e5 2. Ke3 *\n";
+/// let diag = Diagnostic::error("illegal move Ke3", Span::new(27, 30))
+///     .in_game(1, "Morphy - ?")
+///     .with_help("legal king moves: Ke2");
+/// let text = diag.render("games.pgn", source);
+/// assert_eq!(
+///     text,
+///     "error: illegal move Ke3\n --> games.pgn:3:10 (game 1: Morphy - ?)\n  |\n3 | 1. e4 e5 2. Ke3 *\n  |          ^^^\n  = help: legal king moves: Ke2\n"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Diagnostic {
+    /// Warning or error.
+    pub severity: Severity,
+    /// What is wrong, lower case, no final period.
+    pub message: String,
+    /// Where in the source text.
+    pub span: Span,
+    /// The game's number in its file, from 1, when known.
+    pub game: Option<usize>,
+    /// A short name of the game (`White - Black`), when known.
+    pub game_name: Option<String>,
+    /// Hints, such as the legal moves that would fit.
+    pub help: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error at `span`.
+    pub fn error(message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Error, message, span)
+    }
+
+    /// A warning at `span`.
+    pub fn warning(message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, message, span)
+    }
+
+    /// A diagnostic of any severity.
+    pub fn new(severity: Severity, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            severity,
+            message: message.into(),
+            span,
+            game: None,
+            game_name: None,
+            help: Vec::new(),
+        }
+    }
+
+    /// Names the game the diagnostic is about.
+    #[must_use]
+    pub fn in_game(mut self, number: usize, name: impl Into<String>) -> Diagnostic {
+        self.game = Some(number);
+        self.game_name = Some(name.into());
+        self
+    }
+
+    /// Adds a help line.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help.push(help.into());
+        self
+    }
+
+    /// `true` for an error.
+    #[must_use]
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// Renders the diagnostic as a compiler would: message, `file:line:column`, the game, the
+    /// source line with a caret under the span, and the help lines.
+    #[must_use]
+    pub fn render(&self, file: &str, source: &str) -> String {
+        self.render_bytes(file, source.as_bytes())
+    }
+
+    /// Like [`Diagnostic::render`], for source bytes that may not be UTF-8.
+    #[must_use]
+    pub fn render_bytes(&self, file: &str, source: &[u8]) -> String {
+        let at = line_col_of(source, self.span.start);
+        let start = self.span.start.min(source.len());
+        let line_start = source[..start]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line_end = source[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(source.len(), |i| start + i);
+        let line_text = String::from_utf8_lossy(&source[line_start..line_end]);
+        let line_text = line_text.trim_end_matches('\r');
+        let caret_chars = {
+            let end = self.span.end.clamp(start, line_end);
+            String::from_utf8_lossy(&source[start..end]).chars().count()
+        }
+        .max(1);
+        let number = at.line.to_string();
+        let pad = " ".repeat(number.len());
+
+        let mut out = String::new();
+        let _ = writeln!(out, "{}: {}", self.severity, self.message);
+        let _ = write!(out, "{pad}--> {file}:{}:{}", at.line, at.column);
+        match (self.game, &self.game_name) {
+            (Some(n), Some(name)) if !name.is_empty() => {
+                let _ = write!(out, " (game {n}: {name})");
+            }
+            (Some(n), _) => {
+                let _ = write!(out, " (game {n})");
+            }
+            _ => {}
+        }
+        out.push('\n');
+        let _ = writeln!(out, "{pad} |");
+        let _ = writeln!(out, "{number} | {line_text}");
+        let _ = writeln!(
+            out,
+            "{pad} | {}{}",
+            " ".repeat(at.column - 1),
+            "^".repeat(caret_chars)
+        );
+        for help in &self.help {
+            let _ = writeln!(out, "{pad} = help: {help}");
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.severity, self.message)?;
+        if let Some(n) = self.game {
+            write!(f, " (game {n})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters() {
+        let text = "½-½ Nf3";
+        assert_eq!(
+            Span::new(6, 9).line_col(text),
+            LineCol { line: 1, column: 5 }
+        );
+    }
+
+    #[test]
+    fn render_handles_crlf_and_end_of_text() {
+        let source = "1. e4\r\n2. xx";
+        let diag = Diagnostic::warning("odd token", Span::new(10, 12));
+        let text = diag.render("a.pgn", source);
+        assert!(text.contains("\n2 | 2. xx\n"), "{text}");
+        assert!(text.contains("a.pgn:2:4"), "{text}");
+        let at_end = Diagnostic::error("unexpected end", Span::new(99, 99)).render("a.pgn", source);
+        assert!(at_end.contains("a.pgn:2:6"), "{at_end}");
+    }
+}

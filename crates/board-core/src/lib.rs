@@ -1,0 +1,24 @@
+//! The vocabulary that chess and draughts share: colours, results, annotation glyphs, source
+//! spans and diagnostics.
+//!
+//! # Examples
+//!
+//! ```
+//! use board_core::{ByColor, Color, GameResult, Nag};
+//!
+//! let clocks = ByColor::new(90, 85);
+//! assert_eq!(clocks[Color::Black], 85);
+//! assert_eq!("½-½".parse::<GameResult>().unwrap(), GameResult::Draw);
+//! assert_eq!("!?".parse::<Nag>().unwrap(), Nag(5));
+//! assert_eq!(Color::White.french_name(), "Blancs");
+//! ```
+
+mod color;
+mod diagnostic;
+mod nag;
+mod result;
+
+pub use color::{ByColor, Color, ParseColorError};
+pub use diagnostic::{Diagnostic, LineCol, Severity, Span};
+pub use nag::{Nag, ParseNagError};
+pub use result::{DraughtsResult, GameResult, ParseResultError};
