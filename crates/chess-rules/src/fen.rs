@@ -1,0 +1,532 @@
+//! Forsyth-Edwards Notation: reading with validation, writing in the canonical form.
+//!
+//! Castling rights are read as `KQkq`, as Shredder-FEN file letters (`HAha`) or as X-FEN (a file
+//! letter only where `K`/`Q` would be ambiguous), so Chess960 positions from real PGN files read.
+//! Writing uses X-FEN, which is plain `KQkq` for standard chess.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Bitboard, CastlingSide, Color, File, Piece, Position, Rank, Role, Square};
+
+/// The field of a FEN that is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenField {
+    /// The piece placement, first field.
+    Board,
+    /// The side to move, second field.
+    Turn,
+    /// The castling rights, third field.
+    Castling,
+    /// The en-passant square, fourth field.
+    EnPassant,
+    /// The half-move clock, fifth field.
+    Halfmoves,
+    /// The move number, sixth field.
+    Fullmoves,
+    /// Text after the sixth field.
+    Trailing,
+}
+
+impl FenField {
+    /// The field's name as the error message uses it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            FenField::Board => "piece placement",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en-passant",
+            FenField::Halfmoves => "half-move clock",
+            FenField::Fullmoves => "move number",
+            FenField::Trailing => "trailing",
+        }
+    }
+}
+
+/// A FEN that is malformed or describes an impossible position, with the field at fault.
+///
+/// # Examples
+///
+/// ```
+/// use chess_rules::{FenField, Position};
+///
+/// let err = "8/8/8/8/8/8/8/KK5k w - - 0 1".parse::<Position>().unwrap_err();
+/// assert_eq!(err.field(), FenField::Board);
+/// assert_eq!(err.to_string(), "invalid FEN piece placement field: white has 2 kings");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError {
+    field: FenField,
+    reason: String,
+}
+
+impl FenError {
+    fn new(field: FenField, reason: impl Into<String>) -> FenError {
+        FenError {
+            field,
+            reason: reason.into(),
+        }
+    }
+
+    /// The field at fault.
+    #[must_use]
+    pub const fn field(&self) -> FenField {
+        self.field
+    }
+
+    /// What is wrong with it.
+    #[must_use]
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid FEN {} field: {}",
+            self.field.name(),
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl Position {
+    /// Reads a FEN. The clocks may be left out (they default to `0 1`).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] naming the field: bad syntax, a side without exactly one king, pawns on
+    /// the first or last rank, the side not to move in check, castling rights without their king
+    /// and rook, or an en-passant square that no double pawn push can have left.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let mut fields = fen.split_ascii_whitespace();
+        let board = fields
+            .next()
+            .ok_or_else(|| FenError::new(FenField::Board, "empty FEN"))?;
+        let mut pos = parse_board(board)?;
+
+        pos.turn = match fields.next() {
+            Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(other) => {
+                return Err(FenError::new(
+                    FenField::Turn,
+                    format!("expected w or b, found {other:?}"),
+                ));
+            }
+            None => return Err(FenError::new(FenField::Turn, "missing")),
+        };
+        validate_kings_and_pawns(&pos)?;
+
+        let castling = fields
+            .next()
+            .ok_or_else(|| FenError::new(FenField::Castling, "missing"))?;
+        pos.castling = parse_castling(&pos, castling)?;
+
+        let ep = fields
+            .next()
+            .ok_or_else(|| FenError::new(FenField::EnPassant, "missing"))?;
+        pos.ep_square = parse_ep(&pos, ep)?;
+
+        if let Some(half) = fields.next() {
+            pos.halfmoves = half.parse().map_err(|_| {
+                FenError::new(
+                    FenField::Halfmoves,
+                    format!("expected a number, found {half:?}"),
+                )
+            })?;
+            if let Some(full) = fields.next() {
+                let full: u32 = full.parse().map_err(|_| {
+                    FenError::new(
+                        FenField::Fullmoves,
+                        format!("expected a number, found {full:?}"),
+                    )
+                })?;
+                // Some writers put 0 here; the first move is move 1.
+                pos.fullmoves = full.max(1);
+            }
+        }
+        if let Some(extra) = fields.next() {
+            return Err(FenError::new(
+                FenField::Trailing,
+                format!("unexpected {extra:?} after the move number"),
+            ));
+        }
+
+        let them = !pos.turn;
+        if let Some(king) = pos.king_of(them)
+            && pos.attackers_to(king, pos.turn, pos.occupied()).any()
+        {
+            return Err(FenError::new(
+                FenField::Turn,
+                format!("{them} is in check but it is {}'s move", pos.turn),
+            ));
+        }
+        Ok(pos)
+    }
+
+    /// The FEN of the position: X-FEN castling rights (`KQkq` in standard chess) and the
+    /// en-passant square only when an en-passant capture is legal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Position;
+    ///
+    /// assert_eq!(
+    ///     Position::new().to_fen(),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank != Rank::First {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        let castling = self.castling_fen();
+        out.push_str(if castling.is_empty() { "-" } else { &castling });
+        out.push(' ');
+        match self.legal_ep_square() {
+            Some(sq) => out.push_str(&sq.to_string()),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        out
+    }
+
+    fn castling_fen(&self) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castling_rook(color, side) else {
+                    continue;
+                };
+                let outermost = self.outermost_rook(color, side) == Some(rook);
+                let ch = match (outermost, side) {
+                    (true, CastlingSide::KingSide) => 'k',
+                    (true, CastlingSide::QueenSide) => 'q',
+                    (false, _) => rook.file().char(),
+                };
+                out.push(if color.is_white() {
+                    ch.to_ascii_uppercase()
+                } else {
+                    ch
+                });
+            }
+        }
+        out
+    }
+
+    /// The rook of `color` on its first rank furthest from the king on `side`.
+    fn outermost_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king = self.king_of(color)?;
+        let rooks = self.by_piece(Piece::new(color, Role::Rook))
+            & Bitboard::rank(Rank::First.relative_to(color));
+        let below = Bitboard(king.bitboard().0 - 1);
+        match side {
+            CastlingSide::KingSide => {
+                let above = rooks & !below & !king.bitboard();
+                above
+                    .any()
+                    .then(|| Square::new(63 - above.0.leading_zeros()))
+            }
+            CastlingSide::QueenSide => (rooks & below).first(),
+        }
+    }
+}
+
+fn parse_board(board: &str) -> Result<Position, FenError> {
+    let mut pos = Position::empty();
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::new(
+            FenField::Board,
+            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+        ));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::new(7 - i as u32);
+        let mut file = 0u32;
+        for ch in text.chars() {
+            if let Some(skip) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += skip;
+            } else if let Some(piece) = Piece::from_char(ch) {
+                if file < 8 {
+                    pos.put(Square::from_coords(File::new(file), rank), piece);
+                }
+                file += 1;
+            } else {
+                return Err(FenError::new(
+                    FenField::Board,
+                    format!("unexpected {ch:?} on rank {}", rank.char()),
+                ));
+            }
+            if file > 8 {
+                break;
+            }
+        }
+        if file != 8 {
+            return Err(FenError::new(
+                FenField::Board,
+                format!("rank {} has {file} squares, not 8", rank.char()),
+            ));
+        }
+    }
+    Ok(pos)
+}
+
+fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = pos.by_piece(Piece::new(color, Role::King)).count();
+        if kings != 1 {
+            return Err(FenError::new(
+                FenField::Board,
+                format!("{color} has {kings} kings"),
+            ));
+        }
+    }
+    if let Some(sq) = (pos.by_role(Role::Pawn) & Bitboard::BACKRANKS).first() {
+        return Err(FenError::new(
+            FenField::Board,
+            format!("pawn on {sq}, on the first or last rank"),
+        ));
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
+    let mut rights = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(rights);
+    }
+    for ch in text.chars() {
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back = Rank::First.relative_to(color);
+        let king = pos.king_of(color).filter(|k| k.rank() == back);
+        let Some(king) = king else {
+            return Err(FenError::new(
+                FenField::Castling,
+                format!("right {ch:?} but the {color} king is not on its first rank"),
+            ));
+        };
+        let rook = match ch.to_ascii_lowercase() {
+            'k' => pos.outermost_rook(color, CastlingSide::KingSide),
+            'q' => pos.outermost_rook(color, CastlingSide::QueenSide),
+            'a'..='h' => {
+                let file = File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A);
+                let sq = Square::from_coords(file, back);
+                (pos.piece_at(sq) == Some(Piece::new(color, Role::Rook))).then_some(sq)
+            }
+            _ => {
+                return Err(FenError::new(
+                    FenField::Castling,
+                    format!("unexpected {ch:?}: expected KQkq, file letters or -"),
+                ));
+            }
+        };
+        let Some(rook) = rook else {
+            return Err(FenError::new(
+                FenField::Castling,
+                format!("right {ch:?} but no {color} rook stands there on its first rank"),
+            ));
+        };
+        if rook.file() == king.file() {
+            return Err(FenError::new(
+                FenField::Castling,
+                format!("right {ch:?} names the king's own file"),
+            ));
+        }
+        let side_rooks = rights & Bitboard::rank(back);
+        let same_side = side_rooks
+            .into_iter()
+            .any(|r| (r.file() > king.file()) == (rook.file() > king.file()) && r != rook);
+        if same_side {
+            return Err(FenError::new(
+                FenField::Castling,
+                format!("two {color} castling rights on the same side"),
+            ));
+        }
+        rights = rights.with(rook);
+    }
+    Ok(rights)
+}
+
+fn parse_ep(pos: &Position, text: &str) -> Result<Option<Square>, FenError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let sq: Square = text.parse().map_err(|_| {
+        FenError::new(
+            FenField::EnPassant,
+            format!("expected a square or -, found {text:?}"),
+        )
+    })?;
+    let us = pos.turn;
+    if sq.rank() != Rank::Sixth.relative_to(us) {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            format!(
+                "{sq} is not on rank {}, where {}'s last double pawn push would leave it",
+                Rank::Sixth.relative_to(us).char(),
+                !us
+            ),
+        ));
+    }
+    let forward = if us.is_white() { 8 } else { -8 };
+    let pawn_sq = sq.offset(-forward);
+    let origin = sq.offset(forward);
+    let pawn_there = pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(!us, Role::Pawn)));
+    let clear = !pos.occupied().contains(sq) && origin.is_some_and(|s| !pos.occupied().contains(s));
+    if !pawn_there || !clear {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            format!("no {} pawn can just have passed {sq}", !us),
+        ));
+    }
+    // Keep it only when a pawn could take, as the position after the push would.
+    let takers = crate::attacks::pawn(!us, sq) & pos.by_piece(Piece::new(us, Role::Pawn));
+    Ok(takers.any().then_some(sq))
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_fen())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_of(fen: &str) -> FenField {
+        fen.parse::<Position>().unwrap_err().field()
+    }
+
+    #[test]
+    fn impossible_positions_name_their_field() {
+        assert_eq!(field_of("8/8/8/8/8/8/8/K6k x - - 0 1"), FenField::Turn);
+        assert_eq!(field_of("8/8/8/8/8/8/8/K6K w - - 0 1"), FenField::Board);
+        assert_eq!(field_of("8/8/8/8/8/8/8/K7k w - - 0 1"), FenField::Board);
+        assert_eq!(field_of("8/8/8/8/8/8/8/K5k1/8 w - - 0 1"), FenField::Board);
+        assert_eq!(field_of("P7/8/8/8/8/8/8/K6k w - - 0 1"), FenField::Board);
+        assert_eq!(field_of("8/8/8/8/8/8/8/Kp5k w - - 0 1"), FenField::Board);
+        // Black to move would capture the white king.
+        assert_eq!(field_of("k7/8/8/8/8/8/8/K6r b - - 0 1"), FenField::Turn);
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+            FenField::Castling
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/R3K3 w Kx - 0 1"),
+            FenField::Castling
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 w - e3 0 1"),
+            FenField::EnPassant
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+            FenField::EnPassant
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 w - - x 1"),
+            FenField::Halfmoves
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 w - - 0 y"),
+            FenField::Fullmoves
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1 z"),
+            FenField::Trailing
+        );
+    }
+
+    #[test]
+    fn shredder_and_x_fen_castling() {
+        let pos: Position = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            pos.castling_rook(Color::White, CastlingSide::KingSide),
+            Some("h1".parse().unwrap())
+        );
+        assert_eq!(
+            pos.castling_rook(Color::White, CastlingSide::QueenSide),
+            Some("f1".parse().unwrap())
+        );
+        assert_eq!(
+            pos.to_fen(),
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+        );
+        // An inner rook needs its file letter to be told from the outer one.
+        let inner: Position = "4k3/8/8/8/8/8/8/1R2K1RR w G - 0 1".parse().unwrap();
+        assert_eq!(inner.to_fen(), "4k3/8/8/8/8/8/8/1R2K1RR w G - 0 1");
+    }
+
+    #[test]
+    fn en_passant_written_only_when_capture_is_legal() {
+        let pos: Position = "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1".parse().unwrap();
+        assert_eq!(pos.legal_ep_square(), Some("e3".parse().unwrap()));
+        // The f4 pawn is pinned against its king along the rank.
+        let pinned: Position = "8/8/8/8/R3Pp1k/8/8/4K3 b - e3 0 1".parse().unwrap();
+        assert_eq!(pinned.legal_ep_square(), None);
+        assert!(pinned.to_fen().contains(" b - - "));
+    }
+}

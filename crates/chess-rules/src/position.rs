@@ -1,0 +1,450 @@
+//! A chess position: pieces, side to move, castling rights, en-passant square and clocks.
+
+use board_core::ByColor;
+
+use crate::{Bitboard, CastlingSide, Color, File, Move, Piece, Rank, Role, Square, attacks};
+
+/// A chess position: everything the rules need to know what may be played next.
+///
+/// Positions are small `Copy` values; [`Position::play`] returns the position after a move. Draw
+/// rules that need the game's history (repetition) live in [`crate::Game`].
+///
+/// # Examples
+///
+/// ```
+/// use chess_rules::Position;
+///
+/// let pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// let fools_mate: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+///     .parse()
+///     .unwrap();
+/// assert!(fools_mate.is_checkmate());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) turn: Color,
+    /// The squares of the rooks that may still castle.
+    pub(crate) castling: Bitboard,
+    /// Set after a double pawn push when a pawn of the side to move stands beside it.
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+/// Why a move could not be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The move that was refused.
+    pub mv: Move,
+}
+
+impl std::fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "illegal move {}", self.mv)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+impl Position {
+    /// The standard starting position.
+    #[must_use]
+    pub fn new() -> Position {
+        let mut pos = Position::empty();
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for (file, role) in File::ALL.into_iter().zip(back) {
+            for color in Color::ALL {
+                let first = Rank::First.relative_to(color);
+                let second = Rank::Second.relative_to(color);
+                pos.put(Square::from_coords(file, first), Piece::new(color, role));
+                pos.put(
+                    Square::from_coords(file, second),
+                    Piece::new(color, Role::Pawn),
+                );
+            }
+        }
+        pos.castling = Bitboard(0x8100_0000_0000_0081);
+        pos
+    }
+
+    /// A board with no pieces, White to move, move 1 (not a legal position on its own).
+    #[must_use]
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            turn: Color::White,
+            castling: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.by_role[piece.role.to_usize()] |= sq.bitboard();
+        self.by_color[piece.color.to_usize()] |= sq.bitboard();
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    #[must_use]
+    pub const fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number, starting at 1 and increased after each Black move.
+    #[must_use]
+    pub const fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The squares of the rooks that keep a castling right.
+    #[must_use]
+    pub const fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The rook that `color` may still castle with on `side`, if any.
+    #[must_use]
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let rooks = self.castling & Bitboard::rank(Rank::First.relative_to(color));
+        let king = self.king_of(color)?;
+        let below = Bitboard(king.bitboard().0 - 1);
+        match side {
+            CastlingSide::KingSide => (rooks & !below).first(),
+            CastlingSide::QueenSide => (rooks & below).first(),
+        }
+    }
+
+    /// The en-passant target square, when an en-passant capture is legal now.
+    #[must_use]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let mut moves = crate::MoveList::new();
+        self.gen_en_passant(&mut moves, ep);
+        (!moves.is_empty()).then_some(ep)
+    }
+
+    /// The en-passant square as the last move left it, whether or not a capture is legal:
+    /// set only when a pawn of the side to move stands beside the pawn that advanced two squares.
+    #[must_use]
+    pub const fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// All pieces of one role, both colours.
+    #[must_use]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// All pieces of one colour.
+    #[must_use]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// The pieces of one colour and role.
+    #[must_use]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        Bitboard(self.by_role[piece.role as usize].0 & self.by_color[piece.color as usize].0)
+    }
+
+    /// Every occupied square.
+    #[must_use]
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard(self.by_color[0].0 | self.by_color[1].0)
+    }
+
+    /// Both sides' pieces, indexed by colour.
+    #[must_use]
+    pub const fn colors(&self) -> ByColor<Bitboard> {
+        ByColor::new(self.by_color[0], self.by_color[1])
+    }
+
+    /// The square of `color`'s king (every valid position has exactly one).
+    #[must_use]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        (self.by_role(Role::King) & self.by_color(color)).first()
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|role| self.by_role(*role).contains(sq))
+    }
+
+    /// The colour of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.by_color[0].contains(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Some(Piece::new(self.color_at(sq)?, self.role_at(sq)?))
+    }
+
+    /// The pieces of `attacker` that attack `sq` when the board holds `occupied`.
+    #[inline]
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let queens = self.by_role(Role::Queen);
+        let attackers = (attacks::rook(sq, occupied) & (self.by_role(Role::Rook) | queens))
+            | (attacks::bishop(sq, occupied) & (self.by_role(Role::Bishop) | queens))
+            | (attacks::knight(sq) & self.by_role(Role::Knight))
+            | (attacks::king(sq) & self.by_role(Role::King))
+            | (attacks::pawn(!attacker, sq) & self.by_role(Role::Pawn));
+        attackers & self.by_color(attacker)
+    }
+
+    /// The pieces that give check to the side to move.
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        match self.king_of(self.turn) {
+            Some(king) => self.attackers_to(king, !self.turn, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// `true` if the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// `true` if the side to move is checkmated.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// `true` if the side to move has no legal move and is not in check.
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// `true` if `color` cannot checkmate by any sequence of legal moves, whatever the other side
+    /// does: a bare king, a king with one knight when the other side has nothing but queens, or a
+    /// king with bishops all on one colour when the other side has no pawn, knight or bishop of
+    /// the other colour. (The usual rule for a lost time-forfeit becoming a draw.)
+    #[must_use]
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let ours = self.by_color(color);
+        let theirs = self.by_color(!color);
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if (ours & heavy).any() {
+            return false;
+        }
+        let kings = self.by_role(Role::King);
+        if (ours & self.by_role(Role::Knight)).any() {
+            // A lone knight mates only with help from the other side's pieces.
+            return ours.count() <= 2 && (theirs & !kings & !self.by_role(Role::Queen)).is_empty();
+        }
+        let bishops = self.by_role(Role::Bishop);
+        if (ours & bishops).any() {
+            let same_colour =
+                (bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty();
+            return same_colour
+                && (self.by_role(Role::Pawn) | self.by_role(Role::Knight)).is_empty();
+        }
+        true
+    }
+
+    /// `true` if neither side can ever checkmate (a draw by insufficient material).
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .into_iter()
+            .all(|c| self.has_insufficient_material(c))
+    }
+
+    /// `true` if `mv` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The piece a move takes, if any (the pawn for en passant; nothing for castling).
+    #[must_use]
+    pub fn captured(&self, mv: Move) -> Option<Role> {
+        if mv.is_en_passant() {
+            Some(Role::Pawn)
+        } else if mv.is_castle() {
+            None
+        } else {
+            self.role_at(mv.to())
+        }
+    }
+
+    /// `true` if the move takes a piece.
+    #[must_use]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.captured(mv).is_some()
+    }
+
+    /// The position after a legal move.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] if the move is not legal here.
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMoveError> {
+        if self.is_legal(mv) {
+            let mut next = *self;
+            next.play_unchecked(mv);
+            Ok(next)
+        } else {
+            Err(IllegalMoveError { mv })
+        }
+    }
+
+    /// Plays a move known to be legal (one from [`Position::legal_moves`]). An illegal move
+    /// leaves a position that breaks the rules' invariants but is memory-safe.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let from_bb = from.bitboard();
+        let to_bb = to.bitboard();
+        self.ep_square = None;
+        self.halfmoves += 1;
+
+        if mv.is_castle() {
+            let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
+            let king_to = side.king_to(us).bitboard();
+            let rook_to = side.rook_to(us).bitboard();
+            // XOR twice, not with the union: the king or rook may already stand on its target.
+            self.by_role[Role::King as usize] ^= from_bb ^ king_to;
+            self.by_role[Role::Rook as usize] ^= to_bb ^ rook_to;
+            let ours = &mut self.by_color[us as usize];
+            *ours = (*ours & !from_bb & !to_bb) | king_to | rook_to;
+            self.castling &= !Bitboard::rank(Rank::First.relative_to(us));
+        } else {
+            let role = mv.role();
+            if mv.is_en_passant() {
+                let victim = to.offset(if us.is_white() { -8 } else { 8 });
+                if let Some(victim) = victim {
+                    self.by_role[Role::Pawn as usize] ^= victim.bitboard();
+                    self.by_color[them as usize] ^= victim.bitboard();
+                }
+                self.halfmoves = 0;
+            } else if (self.by_color[them as usize] & to_bb).any() {
+                for bb in &mut self.by_role {
+                    *bb &= !to_bb;
+                }
+                self.by_color[them as usize] ^= to_bb;
+                self.halfmoves = 0;
+            }
+            self.by_role[role as usize] ^= from_bb;
+            let landing = mv.promotion_role().unwrap_or(role);
+            self.by_role[landing as usize] |= to_bb;
+            self.by_color[us as usize] ^= from_bb | to_bb;
+            self.castling &= !(from_bb | to_bb);
+            match role {
+                Role::King => self.castling &= !Bitboard::rank(Rank::First.relative_to(us)),
+                Role::Pawn => {
+                    self.halfmoves = 0;
+                    if from.to_u32() ^ to.to_u32() == 16 {
+                        let skipped = Square::new((from.to_u32() + to.to_u32()) / 2);
+                        let their_pawns = self.by_role(Role::Pawn) & self.by_color(them);
+                        if (attacks::pawn(us, skipped) & their_pawns).any() {
+                            self.ep_square = Some(skipped);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+    }
+
+    /// Passes the turn without moving (a null move, as some PGN files record `--`). Not legal
+    /// chess; refused when the side to move is in check.
+    ///
+    /// # Errors
+    ///
+    /// `Err(())` when the side to move is in check.
+    #[allow(clippy::result_unit_err, reason = "the only failure is being in check")]
+    pub fn play_null(&self) -> Result<Position, ()> {
+        if self.is_check() {
+            return Err(());
+        }
+        let mut next = *self;
+        next.ep_square = None;
+        next.halfmoves += 1;
+        if next.turn == Color::Black {
+            next.fullmoves += 1;
+        }
+        next.turn = !next.turn;
+        Ok(next)
+    }
+
+    /// Changes the clocks, for positions set up from elsewhere.
+    pub fn set_clocks(&mut self, halfmoves: u32, fullmoves: u32) {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves.max(1);
+    }
+
+    /// The board as eight lines of FEN letters and dots, rank 8 first: a quick look in a terminal.
+    #[must_use]
+    pub fn ascii_board(&self) -> String {
+        let mut out = String::with_capacity(72);
+        for rank in Rank::ALL.into_iter().rev() {
+            for file in File::ALL {
+                let sq = Square::from_coords(file, rank);
+                out.push(self.piece_at(sq).map_or('.', Piece::char));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}

@@ -1,0 +1,172 @@
+//! Perft counts against published numbers: the six standard positions written here, and the
+//! EPD-style files of `../shared/corpus/perft/` when present.
+
+use std::path::PathBuf;
+
+use chess_rules::{Position, perft};
+
+/// The published counts of the six standard positions (chessprogramming wiki), to the depth a
+/// debug test run can afford; the deeper counts run in the ignored test below.
+const STANDARD: [(&str, &[u64]); 6] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[20, 400, 8902, 197_281, 4_865_609, 119_060_324],
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+        &[48, 2039, 97_862, 4_085_603, 193_690_690],
+    ),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
+        &[14, 191, 2812, 43_238, 674_624, 11_030_083],
+    ),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq -",
+        &[6, 264, 9467, 422_333, 15_833_292],
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        &[44, 1486, 62_379, 2_103_487, 89_941_194],
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        &[46, 2079, 89_890, 3_894_594, 164_075_551],
+    ),
+];
+
+fn check_standard(max_nodes: u64) {
+    for (fen, counts) in STANDARD {
+        let pos: Position = fen.parse().unwrap();
+        for (depth, expected) in (1..).zip(counts) {
+            if *expected > max_nodes {
+                break;
+            }
+            assert_eq!(perft(&pos, depth), *expected, "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn standard_positions() {
+    check_standard(5_000_000);
+}
+
+#[test]
+#[ignore = "full depths take minutes; run with --ignored in release"]
+fn standard_positions_full_depth() {
+    check_standard(u64::MAX);
+}
+
+struct Case {
+    id: String,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("SCORESHEET_SHARED_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+        });
+    dir.is_dir().then_some(dir)
+}
+
+/// Reads a perft file (`id`, `epd FEN`, `perft DEPTH NODES` lines); `None` when the shared corpus
+/// is absent.
+fn load(name: &str) -> Option<Vec<Case>> {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("skipping {name}: ../shared/corpus is absent (set SCORESHEET_SHARED_CORPUS)");
+        return None;
+    };
+    let text = std::fs::read_to_string(dir.join("perft").join(name)).ok()?;
+    let mut cases: Vec<Case> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(id) = line.strip_prefix("id ") {
+            cases.push(Case {
+                id: id.to_owned(),
+                fen: String::new(),
+                counts: Vec::new(),
+            });
+        } else if let Some(fen) = line.strip_prefix("epd ") {
+            if cases.last().is_none_or(|c| !c.fen.is_empty()) {
+                cases.push(Case {
+                    id: format!("#{}", cases.len()),
+                    fen: String::new(),
+                    counts: Vec::new(),
+                });
+            }
+            if let Some(case) = cases.last_mut() {
+                case.fen = fen.to_owned();
+            }
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut parts = rest.split_whitespace().map(|p| p.parse::<u64>().unwrap());
+            let (depth, nodes) = (parts.next().unwrap(), parts.next().unwrap());
+            if let Some(case) = cases.last_mut() {
+                case.counts.push((depth as u32, nodes));
+            }
+        }
+    }
+    Some(cases)
+}
+
+fn run(cases: &[Case], max_nodes: u64) -> usize {
+    let mut checked = 0;
+    for case in cases {
+        let pos: Position = case
+            .fen
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {}: {e}", case.id, case.fen));
+        for &(depth, nodes) in &case.counts {
+            if nodes > max_nodes {
+                break;
+            }
+            assert_eq!(
+                perft(&pos, depth),
+                nodes,
+                "{} {} depth {depth}",
+                case.id,
+                case.fen
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn tricky_positions_every_depth() {
+    if let Some(cases) = load("tricky.perft") {
+        assert!(cases.len() >= 20);
+        let checked = run(&cases, u64::MAX);
+        assert!(checked > 60, "{checked}");
+    }
+}
+
+#[test]
+fn random_positions_sample() {
+    if let Some(cases) = load("random.perft") {
+        assert!(cases.len() > 6000);
+        let sample: Vec<Case> = cases.into_iter().step_by(50).collect();
+        run(&sample, 200_000);
+    }
+}
+
+#[test]
+fn chess960_positions_sample() {
+    if let Some(cases) = load("chess960.perft") {
+        assert_eq!(cases.len(), 960);
+        let sample: Vec<Case> = cases.into_iter().step_by(8).collect();
+        run(&sample, 200_000);
+    }
+}
+
+#[test]
+#[ignore = "hours in debug; `cargo xtask perft-corpus` runs it in release"]
+fn every_corpus_position() {
+    for name in ["random.perft", "chess960.perft"] {
+        if let Some(cases) = load(name) {
+            run(&cases, 100_000_000);
+        }
+    }
+}
