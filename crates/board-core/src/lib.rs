@@ -16,9 +16,11 @@
 mod color;
 mod diagnostic;
 mod nag;
+mod notation;
 mod result;
 
 pub use color::{ByColor, Color, ParseColorError};
 pub use diagnostic::{Diagnostic, LineCol, Severity, Span};
 pub use nag::{Nag, ParseNagError};
+pub use notation::{MoveError, MoveErrorKind, Notation, Repair};
 pub use result::{DraughtsResult, GameResult, ParseResultError};

@@ -25,8 +25,48 @@ impl Position {
         moves
     }
 
+    /// The legal moves of `role` that land on a square of `to` (castling excluded): what a
+    /// reader of `Nf3` needs, generated without the rest of the list.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::{Bitboard, Position, Role, Square};
+    ///
+    /// let pos = Position::new();
+    /// let to_f3 = "f3".parse::<Square>().unwrap().bitboard();
+    /// assert_eq!(pos.legal_moves_to(Role::Knight, to_f3).len(), 1);
+    /// assert_eq!(pos.legal_moves_to(Role::Pawn, to_f3).len(), 1);
+    /// ```
+    #[must_use]
+    pub fn legal_moves_to(&self, role: Role, to: Bitboard) -> MoveList {
+        let mut moves = MoveList::new();
+        self.gen_filtered(&mut moves, 1 << role as u8, to, false);
+        moves
+    }
+
+    /// The legal castling moves (at most two).
+    #[must_use]
+    pub fn castling_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if let Some(king) = self.king_of(self.turn)
+            && !self.is_check()
+        {
+            self.gen_castling(&mut moves, king);
+        }
+        moves
+    }
+
     /// Appends every legal move to `moves`.
+    #[inline]
     pub(crate) fn gen_legal(&self, moves: &mut MoveList) {
+        self.gen_filtered(moves, ALL_ROLES, Bitboard::FULL, true);
+    }
+
+    /// Appends the legal moves of the roles in the bit set `roles` that land in `dest`, and the
+    /// castling moves when `castles` is set.
+    #[inline(always)]
+    fn gen_filtered(&self, moves: &mut MoveList, roles: u8, dest: Bitboard, castles: bool) {
         let us = self.turn;
         let Some(king) = self.king_of(us) else {
             return;
@@ -34,20 +74,26 @@ impl Position {
         let occupied = self.occupied();
         let checkers = self.attackers_to(king, !us, occupied);
         let pinned = self.pinned(king);
+        let wants = |role: Role| roles & (1 << role as u8) != 0;
 
         if !checkers.more_than_one() {
-            let target = match checkers.first() {
-                None => !self.by_color(us),
-                Some(checker) => attacks::between(king, checker) | checkers,
-            };
-            self.gen_pawns(moves, target, king, pinned);
-            self.gen_pieces(moves, target, king, pinned);
-            if let Some(ep) = self.ep_square {
-                self.gen_en_passant(moves, ep);
+            let target = dest
+                & match checkers.first() {
+                    None => !self.by_color(us),
+                    Some(checker) => attacks::between(king, checker) | checkers,
+                };
+            if wants(Role::Pawn) {
+                self.gen_pawns(moves, target, king, pinned);
+                if let Some(ep) = self.ep_square.filter(|ep| dest.contains(*ep)) {
+                    self.gen_en_passant(moves, ep);
+                }
             }
+            self.gen_pieces(moves, roles, target, king, pinned);
         }
-        self.gen_king(moves, king);
-        if checkers.is_empty() {
+        if wants(Role::King) {
+            self.gen_king(moves, king, dest);
+        }
+        if castles && checkers.is_empty() {
             self.gen_castling(moves, king);
         }
     }
@@ -71,15 +117,27 @@ impl Position {
         pinned & self.by_color(self.turn)
     }
 
-    fn gen_pieces(&self, moves: &mut MoveList, target: Bitboard, king: Square, pinned: Bitboard) {
+    fn gen_pieces(
+        &self,
+        moves: &mut MoveList,
+        roles: u8,
+        target: Bitboard,
+        king: Square,
+        pinned: Bitboard,
+    ) {
         let ours = self.by_color(self.turn);
         let occupied = self.occupied();
-        for from in self.by_role(Role::Knight) & ours & !pinned {
-            for to in attacks::knight(from) & target {
-                moves.push(Move::normal(Role::Knight, from, to));
+        if roles & (1 << Role::Knight as u8) != 0 {
+            for from in self.by_role(Role::Knight) & ours & !pinned {
+                for to in attacks::knight(from) & target {
+                    moves.push(Move::normal(Role::Knight, from, to));
+                }
             }
         }
         for role in [Role::Bishop, Role::Rook, Role::Queen] {
+            if roles & (1 << role as u8) == 0 {
+                continue;
+            }
             for from in self.by_role(role) & ours {
                 let mut dests = attacks::of(role, self.turn, from, occupied) & target;
                 if pinned.contains(from) {
@@ -92,10 +150,10 @@ impl Position {
         }
     }
 
-    fn gen_king(&self, moves: &mut MoveList, king: Square) {
+    fn gen_king(&self, moves: &mut MoveList, king: Square, dest: Bitboard) {
         let us = self.turn;
         let without_king = self.occupied().without(king);
-        for to in attacks::king(king) & !self.by_color(us) {
+        for to in attacks::king(king) & !self.by_color(us) & dest {
             if self.attackers_to(to, !us, without_king).is_empty() {
                 moves.push(Move::normal(Role::King, king, to));
             }
@@ -189,6 +247,9 @@ impl Position {
         }
     }
 }
+
+/// Every role, as a bit set indexed by `Role as u8`.
+const ALL_ROLES: u8 = 0b11_1111;
 
 #[inline]
 fn offset(sq: Square, delta: i32) -> Square {

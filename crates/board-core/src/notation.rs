@@ -1,0 +1,210 @@
+//! The seam between record syntax and game rules: a notation reads a move token in a position
+//! and writes a move back as a token.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// A move notation for one game: English SAN, French algebraic, descriptive, Manoury, UCI...
+///
+/// A notation gives meaning to a token in a position; it never plays moves itself. Conversion
+/// is replay: `parse` a token with the source notation, `format` the same move with the target
+/// notation in the same position, then play it.
+///
+/// # Examples
+///
+/// A toy notation over a counter, to show the contract:
+///
+/// ```
+/// use board_core::{MoveError, Notation, Repair};
+///
+/// /// Moves are numbers to add; the "position" is the running total.
+/// struct Plus;
+///
+/// impl Notation for Plus {
+///     type Position = i32;
+///     type Move = i32;
+///
+///     fn name(&self) -> &'static str {
+///         "plus"
+///     }
+///
+///     fn parse(&self, _: &i32, token: &str, repairs: &mut Vec<Repair>) -> Result<i32, MoveError> {
+///         let digits = token.strip_prefix('+').unwrap_or_else(|| {
+///             repairs.push(Repair::new("missing '+'"));
+///             token
+///         });
+///         digits.parse().map_err(|_| MoveError::syntax(format!("{token:?} is not +N")))
+///     }
+///
+///     fn format(&self, _: &i32, mv: &i32, out: &mut String) {
+///         out.push_str(&format!("+{mv}"));
+///     }
+/// }
+///
+/// let mut repairs = Vec::new();
+/// assert_eq!(Plus.parse(&0, "7", &mut repairs), Ok(7));
+/// assert_eq!(repairs[0].message, "missing '+'");
+/// assert_eq!(Plus.to_text(&0, &7), "+7");
+/// ```
+pub trait Notation {
+    /// The position a token is read in.
+    type Position;
+    /// The move a token means.
+    type Move;
+
+    /// The notation's name on the command line: `en`, `fr`, `uci`, `descriptive`, `manoury`...
+    fn name(&self) -> &'static str;
+
+    /// Reads one move token in `position`. Whatever was accepted only leniently (a form the
+    /// canonical writer would not produce, or a wrong check sign) is pushed onto `repairs`;
+    /// nothing is changed silently.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: the token is not a move in this notation, names no legal move, or names
+    /// more than one.
+    fn parse(
+        &self,
+        position: &Self::Position,
+        token: &str,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<Self::Move, MoveError>;
+
+    /// Appends the canonical token of a legal move in `position` to `out`.
+    fn format(&self, position: &Self::Position, mv: &Self::Move, out: &mut String);
+
+    /// The canonical token as a new string.
+    fn to_text(&self, position: &Self::Position, mv: &Self::Move) -> String {
+        let mut out = String::new();
+        self.format(position, mv, &mut out);
+        out
+    }
+
+    /// `true` if `token` is a null move (a pass, as some analysis files write `--`).
+    fn is_null(&self, token: &str) -> bool {
+        let _ = token;
+        false
+    }
+}
+
+/// Something a lenient reader accepted and reports: the move is right, the writing was not
+/// canonical.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Repair {
+    /// What was accepted, lower case: `castling written with zeros`.
+    pub message: Cow<'static, str>,
+}
+
+impl Repair {
+    /// A repair with a message.
+    pub fn new(message: impl Into<Cow<'static, str>>) -> Repair {
+        Repair {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Repair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Why a token is not a move here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// The token is not written in this notation.
+    Syntax,
+    /// It reads, but no legal move fits.
+    Illegal,
+    /// It reads, and more than one legal move fits.
+    Ambiguous,
+}
+
+/// A token that does not name exactly one legal move, with the legal moves that come closest.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{MoveError, MoveErrorKind};
+///
+/// let err = MoveError::ambiguous("Nd2", vec!["Nbd2".into(), "Nfd2".into()]);
+/// assert_eq!(err.kind, MoveErrorKind::Ambiguous);
+/// assert_eq!(err.to_string(), "ambiguous move Nd2: could be Nbd2 or Nfd2");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveError {
+    /// What kind of failure.
+    pub kind: MoveErrorKind,
+    /// The message, lower case.
+    pub message: String,
+    /// Legal moves that fit best, in the same notation (all that fit, for an ambiguous token).
+    pub candidates: Vec<String>,
+}
+
+impl MoveError {
+    /// The token is not written in this notation.
+    pub fn syntax(message: impl Into<String>) -> MoveError {
+        MoveError {
+            kind: MoveErrorKind::Syntax,
+            message: message.into(),
+            candidates: Vec::new(),
+        }
+    }
+
+    /// No legal move fits `token`; `candidates` are the nearest legal moves.
+    pub fn illegal(token: &str, candidates: Vec<String>) -> MoveError {
+        MoveError {
+            kind: MoveErrorKind::Illegal,
+            message: format!("illegal move {token}"),
+            candidates,
+        }
+    }
+
+    /// More than one legal move fits `token`.
+    pub fn ambiguous(token: &str, candidates: Vec<String>) -> MoveError {
+        MoveError {
+            kind: MoveErrorKind::Ambiguous,
+            message: format!("ambiguous move {token}"),
+            candidates,
+        }
+    }
+
+    /// The help line listing the candidates, if any: `legal moves here: Nf3, Nc3`.
+    #[must_use]
+    pub fn help(&self) -> Option<String> {
+        if self.candidates.is_empty() {
+            return None;
+        }
+        let label = match self.kind {
+            MoveErrorKind::Ambiguous => "it could be",
+            _ => "legal moves that come closest",
+        };
+        Some(format!("{label}: {}", self.candidates.join(", ")))
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if self.kind == MoveErrorKind::Ambiguous && !self.candidates.is_empty() {
+            write!(f, ": could be ")?;
+            let (last, rest) = self
+                .candidates
+                .split_last()
+                .unwrap_or((&self.candidates[0], &[]));
+            if !rest.is_empty() {
+                write!(f, "{} or ", rest.join(", "))?;
+            }
+            f.write_str(last)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveError {}

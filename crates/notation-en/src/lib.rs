@@ -1,0 +1,85 @@
+//! English algebraic chess notation: SAN (strict writer, lenient reader), long algebraic, UCI
+//! and figurine, on a language-neutral engine where another language is a table of letters.
+//!
+//! # Examples
+//!
+//! ```
+//! use board_core::Notation;
+//! use chess_rules::Position;
+//! use notation_en::Algebraic;
+//!
+//! let pos = Position::new();
+//! let mut repairs = Vec::new();
+//! let mv = Algebraic::ENGLISH.parse(&pos, "Ng1f3", &mut repairs).unwrap();
+//! assert_eq!(Algebraic::ENGLISH.to_text(&pos, &mv), "Nf3");
+//! assert_eq!(repairs[0].message, "long algebraic form (origin square written)");
+//!
+//! let err = Algebraic::ENGLISH.parse(&pos, "Nd4", &mut repairs).unwrap_err();
+//! assert_eq!(err.to_string(), "illegal move Nd4");
+//! assert_eq!(err.candidates, ["Na3", "Nc3", "Nf3", "Nh3"]);
+//! ```
+
+mod letters;
+pub mod san;
+mod uci;
+
+use board_core::{MoveError, Notation, Repair};
+use chess_rules::{Move, Position};
+
+pub use letters::PieceLetters;
+pub use san::{Lenience, ParseSanError, San, SanPlus, Style, Suffix, write_san};
+pub use uci::{Lan, Uci};
+
+/// Algebraic notation in a house style: English SAN, figurine, or any language's letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Algebraic {
+    /// Letters and spelling choices of the writer.
+    pub style: Style,
+}
+
+impl Algebraic {
+    /// Standard algebraic notation as the PGN standard writes it.
+    pub const ENGLISH: Algebraic = Algebraic {
+        style: Style::ENGLISH,
+    };
+
+    /// Figurine algebraic notation (`♘f3`).
+    pub const FIGURINE: Algebraic = Algebraic {
+        style: Style::with_letters(PieceLetters::FIGURINE),
+    };
+
+    /// Algebraic notation with another language's letters.
+    #[must_use]
+    pub const fn with_letters(letters: PieceLetters) -> Algebraic {
+        Algebraic {
+            style: Style::with_letters(letters),
+        }
+    }
+}
+
+impl Notation for Algebraic {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        self.style.letters.name
+    }
+
+    fn parse(
+        &self,
+        pos: &Position,
+        token: &str,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<Move, MoveError> {
+        let plus = san::parse(token, &self.style.letters)?;
+        san::resolve(pos, token, &plus, &self.style.letters, repairs)
+    }
+
+    fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
+        write_san(pos, *mv, &self.style, out);
+    }
+
+    fn is_null(&self, token: &str) -> bool {
+        matches!(token, "--" | "Z0")
+    }
+}

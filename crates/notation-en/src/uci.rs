@@ -1,0 +1,204 @@
+//! UCI coordinates (`e2e4`, `e7e8q`) and long algebraic notation (`Ng1-f3`, `e7xd8=Q+`).
+
+use std::fmt::Write as _;
+
+use board_core::{MoveError, Notation, Repair};
+use chess_rules::{Move, Position, Role, Square};
+
+use crate::{PieceLetters, Style, san};
+
+/// Universal Chess Interface coordinates: origin, destination, promotion letter.
+///
+/// Castling is written as the king's two-square move (`e1g1`) in standard chess and as the king
+/// taking its own rook (`e1h1`) in Chess960 mode; the reader accepts both where unambiguous.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::Notation;
+/// use chess_rules::Position;
+/// use notation_en::Uci;
+///
+/// let pos = Position::new();
+/// let mv = Uci::STANDARD.parse(&pos, "g1f3", &mut Vec::new()).unwrap();
+/// assert_eq!(Uci::STANDARD.to_text(&pos, &mv), "g1f3");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Uci {
+    /// Write castling as king-takes-rook.
+    pub chess960: bool,
+}
+
+impl Uci {
+    /// Standard chess castling (`e1g1`).
+    pub const STANDARD: Uci = Uci { chess960: false };
+    /// Chess960 castling (`e1h1`).
+    pub const CHESS960: Uci = Uci { chess960: true };
+
+    /// The square written second: the king's destination when castling in standard mode from
+    /// the e-file, else the move's own destination (the rook's square for castling).
+    fn destination(self, mv: &Move) -> Square {
+        if mv.is_castle() && !self.chess960 && mv.from().file() == chess_rules::File::E {
+            mv.king_to()
+        } else {
+            mv.to()
+        }
+    }
+}
+
+fn square_at(text: &[u8], at: usize) -> Option<Square> {
+    Square::from_ascii(text.get(at..at + 2)?).ok()
+}
+
+impl Notation for Uci {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        "uci"
+    }
+
+    fn parse(
+        &self,
+        pos: &Position,
+        token: &str,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<Move, MoveError> {
+        let bytes = token.as_bytes();
+        let (Some(from), Some(to)) = (square_at(bytes, 0), square_at(bytes, 2)) else {
+            return Err(MoveError::syntax(format!(
+                "{token:?} is not a UCI move (origin and destination squares, as e2e4)"
+            )));
+        };
+        let promotion = match bytes.get(4..) {
+            Some([]) | None => None,
+            Some([letter]) => match Role::from_char(char::from(*letter)) {
+                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen))
+                    if letter.is_ascii_lowercase() =>
+                {
+                    Some(role)
+                }
+                _ => {
+                    return Err(MoveError::syntax(format!(
+                        "{token:?}: the promotion letter must be one of q r b n"
+                    )));
+                }
+            },
+            Some(_) => {
+                return Err(MoveError::syntax(format!(
+                    "{token:?}: unexpected text after the squares"
+                )));
+            }
+        };
+        let moves = pos.legal_moves();
+        let exact = moves.iter().find(|m| {
+            m.from() == from && m.promotion_role() == promotion && self.destination(m) == to
+        });
+        if let Some(mv) = exact {
+            return Ok(*mv);
+        }
+        // The other castling convention.
+        if let Some(mv) = moves
+            .iter()
+            .find(|m| m.is_castle() && m.from() == from && (m.to() == to || m.king_to() == to))
+        {
+            repairs.push(Repair::new(if self.chess960 {
+                "castling written as the king's destination in Chess960 mode"
+            } else {
+                "castling written as the king taking its rook"
+            }));
+            return Ok(*mv);
+        }
+        let mut near: Vec<String> = moves
+            .iter()
+            .filter(|m| m.from() == from)
+            .map(|m| self.to_text(pos, m))
+            .collect();
+        near.sort();
+        Err(MoveError::illegal(token, near))
+    }
+
+    fn format(&self, _pos: &Position, mv: &Move, out: &mut String) {
+        let _ = write!(out, "{}{}", mv.from(), self.destination(mv));
+        if let Some(role) = mv.promotion_role() {
+            out.push(role.char());
+        }
+    }
+
+    fn is_null(&self, token: &str) -> bool {
+        token == "0000"
+    }
+}
+
+/// Long algebraic notation: the piece letter, both squares joined by `-` or `x`, promotion
+/// and check sign (`Ng1-f3`, `e2-e4`, `e7xd8=Q+`, `O-O`).
+///
+/// # Examples
+///
+/// ```
+/// use board_core::Notation;
+/// use chess_rules::Position;
+/// use notation_en::Lan;
+///
+/// let pos = Position::new();
+/// let mv = Lan::ENGLISH.parse(&pos, "Ng1-f3", &mut Vec::new()).unwrap();
+/// assert_eq!(Lan::ENGLISH.to_text(&pos, &mv), "Ng1-f3");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lan {
+    /// The piece letters.
+    pub letters: PieceLetters,
+}
+
+impl Lan {
+    /// English letters.
+    pub const ENGLISH: Lan = Lan {
+        letters: PieceLetters::ENGLISH,
+    };
+}
+
+impl Notation for Lan {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        "lan"
+    }
+
+    fn parse(
+        &self,
+        pos: &Position,
+        token: &str,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<Move, MoveError> {
+        let mut plus = san::parse(token, &self.letters)?;
+        // Both squares are this notation's canonical form, not a leniency.
+        plus.lenience = plus.lenience.without(san::Lenience::LONG_FORM);
+        san::resolve(pos, token, &plus, &self.letters, repairs)
+    }
+
+    fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
+        if mv.is_castle() {
+            san::write_san(pos, *mv, &Style::with_letters(self.letters), out);
+            return;
+        }
+        if mv.role() != Role::Pawn {
+            out.push_str(self.letters.letter(mv.role()));
+        }
+        let sign = if pos.is_capture(*mv) { 'x' } else { '-' };
+        let _ = write!(out, "{}{sign}{}", mv.from(), mv.to());
+        if let Some(promo) = mv.promotion_role() {
+            out.push('=');
+            out.push_str(self.letters.letter(promo));
+        }
+        let mut after = *pos;
+        after.play_unchecked(*mv);
+        if let Some(suffix) = san::Suffix::after(&after) {
+            out.push(suffix.char());
+        }
+    }
+
+    fn is_null(&self, token: &str) -> bool {
+        matches!(token, "--" | "Z0")
+    }
+}

@@ -1,0 +1,118 @@
+//! Random legal games: every legal move written in each notation reads back as the same move,
+//! and SAN agrees letter for letter with shakmaty's writer.
+
+use board_core::Notation;
+use chess_rules::{Move, Position};
+use notation_en::{Algebraic, Lan, Uci};
+use shakmaty::{CastlingMode, Chess, fen::Fen, san::SanPlus};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn starts() -> Vec<Position> {
+    let mut fens = vec![
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".to_owned(),
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1".to_owned(),
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1".to_owned(),
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8".to_owned(),
+        // Three queens able to reach one square: full-square disambiguation.
+        "1k6/8/8/8/Q6Q/8/8/K6Q w - - 0 1".to_owned(),
+    ];
+    let tricky = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/perft/tricky.perft");
+    match std::fs::read_to_string(&tricky) {
+        Ok(text) => fens.extend(
+            text.lines()
+                .filter_map(|l| l.strip_prefix("epd "))
+                .map(str::to_owned),
+        ),
+        Err(_) => eprintln!("tricky.perft absent: random play from the built-in starts only"),
+    }
+    fens.iter().map(|f| f.parse().unwrap()).collect()
+}
+
+fn shakmaty_of(pos: &Position) -> Chess {
+    let setup = pos.to_fen().parse::<Fen>().unwrap();
+    // Positions reached from set-up test positions may break shakmaty's plausibility checks
+    // (more than 16 pieces, odd checks); the moves are still well defined.
+    match setup.into_position(CastlingMode::Chess960) {
+        Ok(chess) => chess,
+        Err(err) => match err.ignore_too_much_material() {
+            Ok(chess) => chess,
+            Err(err) => err.ignore_impossible_check().unwrap(),
+        },
+    }
+}
+
+fn shakmaty_san(pos: &Chess, mv: Move) -> String {
+    let uci = if mv.is_castle() {
+        format!("{}{}", mv.from(), mv.to())
+    } else {
+        mv.to_string()
+    };
+    let m = shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
+        .unwrap()
+        .to_move(pos)
+        .unwrap();
+    SanPlus::from_move(pos.clone(), m).to_string()
+}
+
+fn assert_round_trip<N: Notation<Position = Position, Move = Move>>(
+    notation: &N,
+    pos: &Position,
+    mv: Move,
+) -> String {
+    let text = notation.to_text(pos, &mv);
+    let mut repairs = Vec::new();
+    let back = notation
+        .parse(pos, &text, &mut repairs)
+        .unwrap_or_else(|e| panic!("{} {text:?} in {}: {e}", notation.name(), pos.to_fen()));
+    assert_eq!(back, mv, "{} {text:?} in {}", notation.name(), pos.to_fen());
+    assert!(
+        repairs.is_empty(),
+        "{} {text:?} in {}: {repairs:?}",
+        notation.name(),
+        pos.to_fen()
+    );
+    text
+}
+
+#[test]
+fn every_legal_move_round_trips_in_every_notation() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut moves_checked = 0;
+    let chess960_uci = Uci::CHESS960;
+    for start in starts() {
+        for _game in 0..6 {
+            let mut pos = start;
+            for _ply in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let theirs = shakmaty_of(&pos);
+                for &mv in &moves {
+                    let san = assert_round_trip(&Algebraic::ENGLISH, &pos, mv);
+                    assert_eq!(san, shakmaty_san(&theirs, mv), "in {}", pos.to_fen());
+                    assert_round_trip(&Algebraic::FIGURINE, &pos, mv);
+                    assert_round_trip(&Lan::ENGLISH, &pos, mv);
+                    assert_round_trip(&chess960_uci, &pos, mv);
+                    assert_round_trip(&Uci::STANDARD, &pos, mv);
+                    moves_checked += 1;
+                }
+                let pick = moves[(rng.next() % moves.len() as u64) as usize];
+                pos.play_unchecked(pick);
+            }
+        }
+    }
+    assert!(moves_checked > 100_000, "{moves_checked}");
+}
