@@ -17,10 +17,18 @@ mod color;
 mod diagnostic;
 mod nag;
 mod notation;
+mod record;
+mod replay;
 mod result;
 
 pub use color::{ByColor, Color, ParseColorError};
 pub use diagnostic::{Diagnostic, LineCol, Severity, Span};
 pub use nag::{Nag, ParseNagError};
 pub use notation::{MoveError, MoveErrorKind, Notation, Repair};
+pub use record::{
+    Command, Comment, CommentKind, Dialect, Element, FirstMove, GameError, GameErrorKind,
+    MoveNumber, MovetextWriter, NagStyle, NagToken, RawGame, ReadError, RecordReader, ResultToken,
+    Tag, Token, write_game, write_tags,
+};
+pub use replay::{Output, Replayed, Rules, replay};
 pub use result::{DraughtsResult, GameResult, ParseResultError};

@@ -159,6 +159,7 @@ impl Position {
             ));
         }
 
+        pos.drop_useless_ep();
         let them = !pos.turn;
         if let Some(king) = pos.king_of(them)
             && pos.attackers_to(king, pos.turn, pos.occupied()).any()

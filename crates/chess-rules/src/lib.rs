@@ -28,6 +28,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod rules;
 mod types;
 mod zobrist;
 

@@ -28,7 +28,7 @@ pub struct Position {
     pub(crate) turn: Color,
     /// The squares of the rooks that may still castle.
     pub(crate) castling: Bitboard,
-    /// Set after a double pawn push when a pawn of the side to move stands beside it.
+    /// Set after a double pawn push when a pawn of the side to move can take en passant.
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
@@ -143,16 +143,6 @@ impl Position {
     /// The en-passant target square, when an en-passant capture is legal now.
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
-        let mut moves = crate::MoveList::new();
-        self.gen_en_passant(&mut moves, ep);
-        (!moves.is_empty()).then_some(ep)
-    }
-
-    /// The en-passant square as the last move left it, whether or not a capture is legal:
-    /// set only when a pawn of the side to move stands beside the pawn that advanced two squares.
-    #[must_use]
-    pub const fn ep_square(&self) -> Option<Square> {
         self.ep_square
     }
 
@@ -399,6 +389,19 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
+        self.drop_useless_ep();
+    }
+
+    /// Forgets an en-passant square no capture can use (the capturing pawn is pinned), so that
+    /// positions that allow the same moves compare equal and FEN round-trips.
+    pub(crate) fn drop_useless_ep(&mut self) {
+        if let Some(ep) = self.ep_square {
+            let mut moves = crate::MoveList::new();
+            self.gen_en_passant(&mut moves, ep);
+            if moves.is_empty() {
+                self.ep_square = None;
+            }
+        }
     }
 
     /// Passes the turn without moving (a null move, as some PGN files record `--`). Not legal

@@ -92,8 +92,10 @@ impl Lenience {
     pub const GLYPHS: Lenience = Lenience(1 << 7);
     /// `-` between a piece letter or origin and the destination without an origin square.
     pub const HYPHEN: Lenience = Lenience(1 << 8);
+    /// A promotion piece in lower case: `e7e8q`.
+    pub const LOWERCASE_PROMOTION: Lenience = Lenience(1 << 9);
 
-    const MESSAGES: [(Lenience, &'static str); 9] = [
+    const MESSAGES: [(Lenience, &'static str); 10] = [
         (Lenience::CASTLING_ZEROS, "castling written with zeros"),
         (Lenience::PAWN_LETTER, "pawn written with a letter"),
         (Lenience::PROMOTION_FORM, "promotion written without '='"),
@@ -106,6 +108,10 @@ impl Lenience {
         (Lenience::DOUBLE_PLUS, "mate written '++'"),
         (Lenience::GLYPHS, "annotation glyph inside the move token"),
         (Lenience::HYPHEN, "'-' before the destination"),
+        (
+            Lenience::LOWERCASE_PROMOTION,
+            "promotion piece in lower case",
+        ),
     ];
 
     /// `true` if every form of `other` is in `self`.
@@ -331,11 +337,20 @@ fn parse_normal(
                 tail = after;
             }
             let tail_text = std::str::from_utf8(tail).unwrap_or("");
-            match letters.role_prefix(tail_text) {
+            let upper = tail_text.to_uppercase();
+            let (found, lower) = match letters.role_prefix(tail_text) {
+                Some(found) => (Some(found), false),
+                // `e7e8q`: the coordinate habit of engines; the letter can mean nothing else.
+                None => (letters.role_prefix(&upper), true),
+            };
+            match found {
                 Some((promo, len)) if len == tail.len() && promo != Role::Pawn => {
                     promotion = Some(promo);
                     if sign != Some(b'=') {
                         *lenience = lenience.union(Lenience::PROMOTION_FORM);
+                    }
+                    if lower {
+                        *lenience = lenience.union(Lenience::LOWERCASE_PROMOTION);
                     }
                     rest = &rest[..=digit];
                 }
@@ -445,6 +460,15 @@ pub fn resolve(
             to,
             promotion,
         } => {
+            if let (Role::Pawn, Some(f), Some(r)) = (role, file, rank)
+                && !plus.lenience.contains(Lenience::PAWN_LETTER)
+                && let Some(mv) = coordinate_move(pos, Square::from_coords(f, r), to, promotion)
+            {
+                // `g1f3`: origin and destination without a letter, as engines write them.
+                repairs.push(Repair::new("coordinate move without a piece letter"));
+                lenience = lenience.without(Lenience::LONG_FORM);
+                return finish(pos, mv, plus.suffix, lenience, repairs);
+            }
             let mut found: Option<Move> = None;
             let mut count = 0;
             let mut queen_assumed = false;
@@ -513,6 +537,44 @@ pub fn resolve(
             mv
         }
     };
+    finish(pos, mv, plus.suffix, lenience, repairs)
+}
+
+/// The legal non-pawn move (or castling) from `from` to `to`, for a coordinate token whose
+/// origin holds a piece rather than a pawn.
+fn coordinate_move(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let role = pos.role_at(from).filter(|r| *r != Role::Pawn)?;
+    if promotion.is_some() || pos.color_at(from) != Some(pos.turn()) {
+        return None;
+    }
+    if role == Role::King
+        && let Some(castle) = pos
+            .castling_moves()
+            .into_iter()
+            .find(|m| m.from() == from && (m.to() == to || m.king_to() == to))
+        && (to.file().to_usize().abs_diff(from.file().to_usize()) > 1
+            || pos.color_at(to) == Some(pos.turn()))
+    {
+        return Some(castle);
+    }
+    pos.legal_moves_to(role, to.bitboard())
+        .into_iter()
+        .find(|m| m.from() == from)
+}
+
+/// Reports the lenient forms and checks the written check sign against the position.
+fn finish(
+    pos: &Position,
+    mv: Move,
+    suffix: Option<Suffix>,
+    lenience: Lenience,
+    repairs: &mut Vec<Repair>,
+) -> Result<Move, MoveError> {
     for message in lenience.messages() {
         repairs.push(Repair::new(message));
     }
@@ -524,8 +586,8 @@ pub fn resolve(
     } else {
         None
     };
-    if deserved != plus.suffix {
-        repairs.push(Repair::new(match (plus.suffix, deserved) {
+    if deserved != suffix {
+        repairs.push(Repair::new(match (suffix, deserved) {
             (None, Some(Suffix::Check)) => "check sign missing",
             (None, Some(Suffix::Checkmate)) => "mate sign missing",
             (Some(Suffix::Check), Some(Suffix::Checkmate)) => "'+' on a move that mates",

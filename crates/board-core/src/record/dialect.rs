@@ -1,0 +1,278 @@
+//! The few things that differ between members of the PGN family: result spellings, the tag
+//! roster, limits and the writer's layout.
+
+/// How the writer prints the NAGs `$1` to `$6`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum NagStyle {
+    /// `$1`, as the PGN export format asks.
+    Numeric,
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!`, glued to the move they follow when they can be; other NAGs
+    /// stay numeric.
+    Glyph,
+}
+
+/// The syntax settings of one member of the PGN family: which tokens are results, which tags
+/// the writer puts first, how deep variations may nest, and how games are laid out.
+///
+/// A result spelling is either a *terminator*, which ends the game wherever it stands outside a
+/// variation (`1-0`, `*`), or a *final result*, which is a result only as the last token before
+/// the next tag section or the end of the input and a move anywhere else (PDN's `0-0`, which a
+/// French chess file writes for castling).
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, NagStyle};
+///
+/// let pgn = Dialect::pgn();
+/// assert!(pgn.is_result("1/2-1/2") && pgn.is_result("½-½"));
+/// assert!(!pgn.is_result("2-0"));
+/// let pdn = Dialect::pdn().with_max_depth(8).with_nag_style(NagStyle::Numeric);
+/// assert!(pdn.is_result("2-0") && pdn.is_result("0-0"));
+/// assert!(pdn.is_terminator("2-0") && !pdn.is_terminator("0-0"));
+/// assert_eq!(pdn.max_depth(), 8);
+/// assert!(pdn.roster().is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dialect {
+    terminators: Vec<Box<str>>,
+    final_results: Vec<Box<str>>,
+    /// Terminators as the bytes a UTF-8 or a Latin-1 file holds, for the byte-level splitter.
+    terminator_bytes: Vec<Box<[u8]>>,
+    /// First bytes of `terminator_bytes`, and of all result spellings: most tokens are ruled out
+    /// by their first byte without a comparison.
+    terminator_starts: ByteSet,
+    result_starts: ByteSet,
+    roster: Vec<(Box<str>, Box<str>)>,
+    fill_roster: bool,
+    max_depth: usize,
+    max_game_bytes: usize,
+    max_nag: u16,
+    nag_style: NagStyle,
+    line_width: usize,
+}
+
+/// The PGN seven tag roster with the values the export format writes when a tag is missing.
+const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+impl Dialect {
+    /// Chess PGN: terminators `1-0 0-1 1/2-1/2 ½-½ *`; the seven tag roster first, missing roster
+    /// tags written with their unknown values; NAGs `$0` to `$255`, written numeric; 80 columns.
+    #[must_use]
+    pub fn pgn() -> Dialect {
+        Dialect::new(&["1-0", "0-1", "1/2-1/2", "½-½", "*"], &[])
+            .with_roster(&SEVEN_TAG_ROSTER, true)
+            .with_nag_style(NagStyle::Numeric)
+    }
+
+    /// Draughts PDN: terminators `2-0 0-2 1-1 1-0 0-1 1/2-1/2 ½-½ *`, final result `0-0`; tags
+    /// kept in their order; NAGs up to `$65535` (PDN files use `$902`), move glyphs written as
+    /// glyphs; 80 columns.
+    #[must_use]
+    pub fn pdn() -> Dialect {
+        Dialect::new(
+            &["2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "½-½", "*"],
+            &["0-0"],
+        )
+        .with_max_nag(u16::MAX)
+        .with_nag_style(NagStyle::Glyph)
+    }
+
+    /// A dialect with these result spellings, no roster, NAGs `$0` to `$255` written numeric,
+    /// variations nested at most 64 deep, games of at most 64 MiB, lines of 80 columns.
+    #[must_use]
+    pub fn new(terminators: &[&str], final_results: &[&str]) -> Dialect {
+        let terminators: Vec<Box<str>> = terminators.iter().map(|&t| t.into()).collect();
+        let terminator_bytes: Vec<Box<[u8]>> = terminators
+            .iter()
+            .flat_map(|t| {
+                let latin1: Option<Box<[u8]>> = t
+                    .chars()
+                    .map(|c| u8::try_from(u32::from(c)).ok())
+                    .collect::<Option<Vec<u8>>>()
+                    .filter(|bytes| !t.is_ascii() && !bytes.is_empty())
+                    .map(Vec::into_boxed_slice);
+                std::iter::once(t.as_bytes().into()).chain(latin1)
+            })
+            .collect();
+        let final_results: Vec<Box<str>> = final_results.iter().map(|&t| t.into()).collect();
+        let terminator_starts = ByteSet::of_firsts(terminator_bytes.iter().map(|t| &**t));
+        let result_starts = ByteSet::of_firsts(
+            terminators
+                .iter()
+                .chain(&final_results)
+                .map(|t| t.as_bytes()),
+        );
+        Dialect {
+            terminators,
+            final_results,
+            terminator_bytes,
+            terminator_starts,
+            result_starts,
+            roster: Vec::new(),
+            fill_roster: false,
+            max_depth: 64,
+            max_game_bytes: 64 << 20,
+            max_nag: 255,
+            nag_style: NagStyle::Numeric,
+            line_width: 80,
+        }
+    }
+
+    /// Sets the tags the writer puts first, in this order, with the values written for missing
+    /// ones when `fill` is `true` (a `Result` tag is then filled with the game's result).
+    #[must_use]
+    pub fn with_roster(mut self, roster: &[(&str, &str)], fill: bool) -> Dialect {
+        self.roster = roster.iter().map(|&(n, v)| (n.into(), v.into())).collect();
+        self.fill_roster = fill;
+        self
+    }
+
+    /// Sets how deep variations may nest; a deeper one is an error of its game.
+    #[must_use]
+    pub fn with_max_depth(mut self, depth: usize) -> Dialect {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Sets the size of the largest game the reader keeps in memory; a larger one is skipped
+    /// and reported as an error.
+    #[must_use]
+    pub fn with_max_game_bytes(mut self, bytes: usize) -> Dialect {
+        self.max_game_bytes = bytes.max(1);
+        self
+    }
+
+    /// Sets the largest NAG number read; a larger one is an error of its game.
+    #[must_use]
+    pub fn with_max_nag(mut self, max: u16) -> Dialect {
+        self.max_nag = max;
+        self
+    }
+
+    /// Sets how the writer prints `$1` to `$6`.
+    #[must_use]
+    pub fn with_nag_style(mut self, style: NagStyle) -> Dialect {
+        self.nag_style = style;
+        self
+    }
+
+    /// Sets the width the writer wraps movetext at (at least 20).
+    #[must_use]
+    pub fn with_line_width(mut self, width: usize) -> Dialect {
+        self.line_width = width.max(20);
+        self
+    }
+
+    /// `true` for a result spelling of either kind.
+    #[must_use]
+    pub fn is_result(&self, token: &str) -> bool {
+        self.result_starts.has_first(token.as_bytes())
+            && (self.is_terminator(token) || self.final_results.iter().any(|r| **r == *token))
+    }
+
+    /// `true` for a result that ends the game wherever it stands outside a variation.
+    #[must_use]
+    pub fn is_terminator(&self, token: &str) -> bool {
+        self.terminators.iter().any(|r| **r == *token)
+    }
+
+    /// The byte-level test of the splitter, which runs before the game is decoded.
+    pub(crate) fn is_terminator_bytes(&self, token: &[u8]) -> bool {
+        self.terminator_starts.has_first(token)
+            && self.terminator_bytes.iter().any(|r| **r == *token)
+    }
+
+    /// The roster: tag names the writer puts first, with their default values.
+    #[must_use]
+    pub fn roster(&self) -> &[(Box<str>, Box<str>)] {
+        &self.roster
+    }
+
+    /// Whether the writer adds missing roster tags.
+    #[must_use]
+    pub fn fills_roster(&self) -> bool {
+        self.fill_roster
+    }
+
+    /// How deep variations may nest.
+    #[must_use]
+    pub fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+
+    /// The size of the largest game the reader keeps.
+    #[must_use]
+    pub fn max_game_bytes(&self) -> usize {
+        self.max_game_bytes
+    }
+
+    /// The largest NAG number read.
+    #[must_use]
+    pub fn max_nag(&self) -> u16 {
+        self.max_nag
+    }
+
+    /// How the writer prints `$1` to `$6`.
+    #[must_use]
+    pub fn nag_style(&self) -> NagStyle {
+        self.nag_style
+    }
+
+    /// The width the writer wraps movetext at.
+    #[must_use]
+    pub fn line_width(&self) -> usize {
+        self.line_width
+    }
+}
+
+/// A set of bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    fn of_firsts<'a>(words: impl Iterator<Item = &'a [u8]>) -> ByteSet {
+        let mut set = ByteSet::default();
+        for &b in words.filter_map(<[u8]>::first) {
+            set.0[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        set
+    }
+
+    fn has_first(&self, word: &[u8]) -> bool {
+        word.first()
+            .is_some_and(|&b| self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
+    }
+}
+
+impl Default for Dialect {
+    /// [`Dialect::pgn`].
+    fn default() -> Dialect {
+        Dialect::pgn()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin1_spellings_are_terminators_too() {
+        let pgn = Dialect::pgn();
+        assert!(pgn.is_terminator_bytes("½-½".as_bytes()));
+        assert!(pgn.is_terminator_bytes(&[0xBD, b'-', 0xBD]));
+        assert!(pgn.is_terminator_bytes(b"*"));
+        assert!(!pgn.is_terminator_bytes(b"0-0"));
+        assert!(!Dialect::pdn().is_terminator_bytes(b"0-0"));
+    }
+}

@@ -1,0 +1,561 @@
+//! One game as written: its text, tags, movetext elements and result, with spans into the text.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use crate::{Color, Diagnostic, Nag, Span};
+
+use super::writer::FirstMove;
+
+/// A game of a PGN-family file as the reader found it, before any notation gives its tokens a
+/// meaning.
+///
+/// The game owns its text ([`RawGame::text`]): the bytes of the file from the game's first tag
+/// (or first movetext element) to its result, decoded as UTF-8, or as Latin-1 when they are not
+/// UTF-8. Every [`Span`] of the game, in its elements and in its warnings, indexes that text,
+/// not the file. [`RawGame::first_line`] and [`RawGame::offset`] place the text in the file, and
+/// [`RawGame::render`] prints a diagnostic with the file's line numbers.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, Element, RecordReader};
+///
+/// let file = "[White \"Morphy\"]\n\n1. e4 e5!? {best} (1... c5) 2. Nf3 1-0\n";
+/// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).next().unwrap().unwrap();
+/// assert_eq!(game.tag("White").as_deref(), Some("Morphy"));
+/// let moves: Vec<&str> = game.moves().map(|m| m.text).collect();
+/// assert_eq!(moves, ["e4", "e5", "Nf3"]);
+/// assert_eq!(game.result().unwrap().text, "1-0");
+/// let comment = game.elements().find_map(|e| match e {
+///     Element::Comment(c) => Some(c.text),
+///     _ => None,
+/// });
+/// assert_eq!(comment, Some("best"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawGame {
+    pub(crate) number: usize,
+    pub(crate) offset: u64,
+    pub(crate) first_line: usize,
+    pub(crate) latin1: bool,
+    pub(crate) text: String,
+    pub(crate) tags: Vec<TagSpans>,
+    pub(crate) events: Vec<Ev>,
+    pub(crate) result: Option<Span>,
+    pub(crate) warnings: Vec<Diagnostic>,
+}
+
+/// Where a tag pair lies in its game's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TagSpans {
+    pub(crate) name: Span,
+    pub(crate) value: Span,
+    pub(crate) span: Span,
+}
+
+/// A movetext element as stored: spans only, so reading allocates nothing per token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ev {
+    MoveNumber {
+        number: Option<u32>,
+        black: bool,
+        span: Span,
+    },
+    Move(Span),
+    Nag(u16, Span),
+    Comment {
+        text: Span,
+        span: Span,
+        kind: CommentKind,
+    },
+    Start(Span),
+    End(Span),
+}
+
+/// A tag pair, `[Name "value"]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The tag's name.
+    pub name: &'a str,
+    /// The value as written between the quotes, with its escapes.
+    pub raw_value: &'a str,
+    /// The whole tag, `[` to `]`.
+    pub span: Span,
+}
+
+impl<'a> Tag<'a> {
+    /// The value with `\"` and `\\` unescaped; borrowed when there is nothing to unescape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let file = r#"[Event "The \"Immortal\" game"] *"#;
+    /// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).next().unwrap().unwrap();
+    /// let tag = game.tags().next().unwrap();
+    /// assert_eq!(tag.raw_value, r#"The \"Immortal\" game"#);
+    /// assert_eq!(tag.value(), r#"The "Immortal" game"#);
+    /// ```
+    #[must_use]
+    pub fn value(&self) -> Cow<'a, str> {
+        unescape(self.raw_value)
+    }
+}
+
+/// Undoes `\"` and `\\`; any other backslash stays as written.
+fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.clone().next() {
+                Some(next @ ('"' | '\\')) => {
+                    out.push(next);
+                    chars.next();
+                }
+                _ => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// One element of the movetext, in the order written.
+///
+/// Variations are bracketed by [`Element::StartVariation`] and [`Element::EndVariation`]; a
+/// variation replaces the move just before its start, so a replay keeps a stack of positions:
+/// push the position before the last move at a start, pop it at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Element<'a> {
+    /// `12.`, `12...`, `12…` or a lone `...`; the writer numbers moves itself.
+    MoveNumber(MoveNumber),
+    /// A move token, for a notation to read.
+    Move(Token<'a>),
+    /// `$14`, or a glyph `!?` written alone or glued to the move before it.
+    Nag(NagToken),
+    /// `{...}` or `;...`.
+    Comment(Comment<'a>),
+    /// `(`: the start of a variation.
+    StartVariation(Span),
+    /// `)`: the end of a variation.
+    EndVariation(Span),
+}
+
+/// A move number indication as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// The number, if one was written (`...` alone has none); saturates at `u32::MAX`.
+    pub number: Option<u32>,
+    /// `true` for a Black indication: two dots or more, or `…`.
+    pub black: bool,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A move token: a run of non-space bytes that is no comment, NAG, number or delimiter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token as written, without the glyph the reader split off.
+    pub text: &'a str,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A numeric annotation glyph as written: `$14`, or a glyph such as `!?` (`$5`).
+///
+/// PGN NAGs run from `$0` to `$255`, the range of [`Nag`]; a dialect may allow larger numbers
+/// (PDN files write `$902`), which [`NagToken::nag`] does not cover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NagToken {
+    /// Its number.
+    pub value: u16,
+    /// Where it is: `$n`, or the glyph.
+    pub span: Span,
+}
+
+impl NagToken {
+    /// The NAG, when its number is at most 255.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Nag, NagToken, Span};
+    ///
+    /// assert_eq!(NagToken { value: 5, span: Span::new(0, 2) }.nag(), Some(Nag(5)));
+    /// assert_eq!(NagToken { value: 902, span: Span::new(0, 4) }.nag(), None);
+    /// ```
+    #[must_use]
+    pub fn nag(&self) -> Option<Nag> {
+        u8::try_from(self.value).ok().map(Nag)
+    }
+}
+
+/// How a comment was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CommentKind {
+    /// `{...}`, possibly over several lines.
+    Brace,
+    /// `;...` to the end of the line.
+    Line,
+}
+
+/// A comment; its text is kept as written, commands such as `[%clk 1:30:00]` included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Comment<'a> {
+    /// The text between `{` and `}`, or after `;` (without the line's `\r`).
+    pub text: &'a str,
+    /// The whole comment, delimiters included.
+    pub span: Span,
+    /// Braces or semicolon.
+    pub kind: CommentKind,
+}
+
+impl<'a> Comment<'a> {
+    /// The commands embedded in the text, `[%name arguments]`, in order; the text is unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Comment, CommentKind, Span};
+    ///
+    /// let c = Comment { text: "good [%clk 1:30:00] [%eval 0.17]", span: Span::new(0, 0), kind: CommentKind::Brace };
+    /// let commands: Vec<(&str, &str)> = c.commands().map(|c| (c.name, c.args)).collect();
+    /// assert_eq!(commands, [("clk", "1:30:00"), ("eval", "0.17")]);
+    /// ```
+    pub fn commands(&self) -> impl Iterator<Item = Command<'a>> + 'a {
+        let mut rest = self.text;
+        std::iter::from_fn(move || {
+            loop {
+                let at = rest.find("[%")?;
+                let body = &rest[at + 2..];
+                let Some(close) = body.find(']') else {
+                    rest = "";
+                    return None;
+                };
+                let inner = &body[..close];
+                rest = &body[close + 1..];
+                let name_end = inner
+                    .find(|c: char| c.is_whitespace())
+                    .unwrap_or(inner.len());
+                let name = &inner[..name_end];
+                if !name.is_empty() {
+                    return Some(Command {
+                        name,
+                        args: inner[name_end..].trim(),
+                    });
+                }
+            }
+        })
+    }
+}
+
+/// A command in a comment, `[%clk 1:30:00]`: name `clk`, arguments `1:30:00`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Command<'a> {
+    /// The name after `%`.
+    pub name: &'a str,
+    /// The rest, trimmed.
+    pub args: &'a str,
+}
+
+/// The result token that ended a game, kept as written (`1-0`, `2-0`, `½-½`, `*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultToken<'a> {
+    /// The token.
+    pub text: &'a str,
+    /// Where it is.
+    pub span: Span,
+}
+
+impl RawGame {
+    /// The game's number in its file, from 1.
+    #[must_use]
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The file offset of the first byte of [`RawGame::text`].
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The file line, from 1, of the first line of [`RawGame::text`].
+    #[must_use]
+    pub fn first_line(&self) -> usize {
+        self.first_line
+    }
+
+    /// `true` when the game's bytes were not UTF-8 and were read as Latin-1; spans then index
+    /// the decoded text, whose byte offsets differ from the file's (lines do not).
+    #[must_use]
+    pub fn is_latin1(&self) -> bool {
+        self.latin1
+    }
+
+    /// The game's text, which every span of the game indexes.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The text under a span of this game (empty if the span is out of range).
+    #[must_use]
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.range()).unwrap_or_default()
+    }
+
+    /// The tag pairs in the order written, duplicates included.
+    pub fn tags(&self) -> impl ExactSizeIterator<Item = Tag<'_>> + '_ {
+        self.tags.iter().map(|t| Tag {
+            name: self.slice(t.name),
+            raw_value: self.slice(t.value),
+            span: t.span,
+        })
+    }
+
+    /// The unescaped value of the first tag with this name.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.tags().find(|t| t.name == name).map(|t| t.value())
+    }
+
+    /// The movetext elements in order, variations included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, Element, RecordReader};
+    ///
+    /// let game = RecordReader::new(&b"1. e4 (1. d4) e5 *"[..], Dialect::pgn()).next().unwrap().unwrap();
+    /// let kinds: Vec<&str> = game
+    ///     .elements()
+    ///     .map(|e| match e {
+    ///         Element::MoveNumber(_) => "number",
+    ///         Element::Move(_) => "move",
+    ///         Element::Nag(_) => "nag",
+    ///         Element::Comment(_) => "comment",
+    ///         Element::StartVariation(_) => "(",
+    ///         Element::EndVariation(_) => ")",
+    ///     })
+    ///     .collect();
+    /// assert_eq!(kinds, ["number", "move", "(", "number", "move", ")", "move"]);
+    /// ```
+    pub fn elements(&self) -> impl ExactSizeIterator<Item = Element<'_>> + '_ {
+        self.events.iter().map(|ev| match *ev {
+            Ev::MoveNumber {
+                number,
+                black,
+                span,
+            } => Element::MoveNumber(MoveNumber {
+                number,
+                black,
+                span,
+            }),
+            Ev::Move(span) => Element::Move(Token {
+                text: self.slice(span),
+                span,
+            }),
+            Ev::Nag(value, span) => Element::Nag(NagToken { value, span }),
+            Ev::Comment { text, span, kind } => Element::Comment(Comment {
+                text: self.slice(text),
+                span,
+                kind,
+            }),
+            Ev::Start(span) => Element::StartVariation(span),
+            Ev::End(span) => Element::EndVariation(span),
+        })
+    }
+
+    /// The move tokens of the main line, variations left out.
+    pub fn moves(&self) -> impl Iterator<Item = Token<'_>> + '_ {
+        let mut depth = 0usize;
+        self.events.iter().filter_map(move |ev| match *ev {
+            Ev::Start(_) => {
+                depth += 1;
+                None
+            }
+            Ev::End(_) => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            Ev::Move(span) if depth == 0 => Some(Token {
+                text: self.slice(span),
+                span,
+            }),
+            _ => None,
+        })
+    }
+
+    /// The result token that ended the game, if it had one.
+    #[must_use]
+    pub fn result(&self) -> Option<ResultToken<'_>> {
+        self.result.map(|span| ResultToken {
+            text: self.slice(span),
+            span,
+        })
+    }
+
+    /// What the reader repaired in this game, as warnings naming the game.
+    #[must_use]
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The first move as the written move numbers tell it: `12...` before the first move gives
+    /// move 12, Black. `None` when no number comes before the first move. Only the caller, who
+    /// knows the start position (a `FEN` tag), can be sure.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Color, Dialect, FirstMove, RecordReader};
+    ///
+    /// let game = RecordReader::new(&b"31... Qxb5 32. Bxf6 *"[..], Dialect::pgn()).next().unwrap().unwrap();
+    /// assert_eq!(game.first_move_hint(), Some(FirstMove::new(31, Color::Black)));
+    /// ```
+    #[must_use]
+    pub fn first_move_hint(&self) -> Option<FirstMove> {
+        let mut number = None;
+        let mut black = false;
+        for ev in &self.events {
+            match *ev {
+                Ev::MoveNumber {
+                    number: Some(n),
+                    black: b,
+                    ..
+                } => {
+                    number = Some(n);
+                    black = b;
+                }
+                Ev::MoveNumber {
+                    number: None,
+                    black: b,
+                    ..
+                } => black |= b,
+                Ev::Move(_) => break,
+                _ => {}
+            }
+        }
+        number.map(|n| FirstMove::new(n, if black { Color::Black } else { Color::White }))
+    }
+
+    /// A short name of the game for diagnostics: `White - Black` from its tags, or empty.
+    #[must_use]
+    pub fn name(&self) -> String {
+        game_name(self.tag("White").as_deref(), self.tag("Black").as_deref())
+    }
+
+    /// The diagnostic with this game's number and name attached.
+    #[must_use]
+    pub fn locate(&self, diagnostic: Diagnostic) -> Diagnostic {
+        diagnostic.in_game(self.number, self.name())
+    }
+
+    /// Renders a diagnostic whose span indexes this game's text, with the file's line numbers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Diagnostic, Dialect, RecordReader};
+    ///
+    /// let file = "1. e4 *\n\n[White \"A\"]\n\n1. e4 Ke7 *\n";
+    /// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).nth(1).unwrap().unwrap();
+    /// let ke7 = game.moves().nth(1).unwrap();
+    /// let diag = game.locate(Diagnostic::error("illegal move", ke7.span));
+    /// assert_eq!(
+    ///     game.render(&diag, "a.pgn"),
+    ///     "error: illegal move\n --> a.pgn:5:7 (game 2: A - ?)\n  |\n5 | 1. e4 Ke7 *\n  |       ^^^\n"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn render(&self, diagnostic: &Diagnostic, file: &str) -> String {
+        render_in_file(diagnostic, file, &self.text, self.first_line)
+    }
+}
+
+pub(crate) fn game_name(white: Option<&str>, black: Option<&str>) -> String {
+    if white.is_none() && black.is_none() {
+        return String::new();
+    }
+    format!("{} - {}", white.unwrap_or("?"), black.unwrap_or("?"))
+}
+
+/// Renders `diagnostic`, whose span indexes `text`, as [`Diagnostic::render`] would render it on
+/// the whole file, where `text` starts on line `first_line`.
+///
+/// Only the line holding the span is handed to [`Diagnostic::render`], so the cost does not grow
+/// with the position in the file; the line numbers are then put right.
+pub(crate) fn render_in_file(
+    diagnostic: &Diagnostic,
+    file: &str,
+    text: &str,
+    first_line: usize,
+) -> String {
+    let bytes = text.as_bytes();
+    let start = diagnostic.span.start.min(bytes.len());
+    let line_start = bytes[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line_end = bytes[start..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| start + i);
+    let line = first_line + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
+    let mut local = diagnostic.clone();
+    local.span = Span::new(
+        start - line_start,
+        diagnostic.span.end.clamp(start, line_end) - line_start,
+    );
+    let rendered = local.render(file, &text[line_start..line_end]);
+
+    // `rendered` numbers the line 1 with a one-column gutter: widen it and renumber.
+    let number = line.to_string();
+    let pad = " ".repeat(number.len());
+    let Some(body_at) = rendered.find("\n --> ") else {
+        return rendered;
+    };
+    let (header, body) = rendered.split_at(body_at + 1);
+    let mut out = String::with_capacity(rendered.len() + 2 * number.len());
+    out.push_str(header);
+    for (i, row) in body.split_inclusive('\n').enumerate() {
+        match i {
+            0 => {
+                let after = row
+                    .strip_prefix(" --> ")
+                    .and_then(|r| r.strip_prefix(file))
+                    .and_then(|r| r.strip_prefix(":1:"));
+                match after {
+                    Some(rest) => {
+                        let _ = write!(out, "{pad}--> {file}:{number}:{rest}");
+                    }
+                    None => out.push_str(row),
+                }
+            }
+            2 => match row.strip_prefix('1') {
+                Some(rest) => {
+                    out.push_str(&number);
+                    out.push_str(rest);
+                }
+                None => out.push_str(row),
+            },
+            _ => match row.strip_prefix(' ') {
+                Some(rest) if row.starts_with("  ") => {
+                    out.push_str(&pad);
+                    out.push_str(rest);
+                }
+                _ => out.push_str(row),
+            },
+        }
+    }
+    out
+}

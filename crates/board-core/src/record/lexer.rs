@@ -1,0 +1,463 @@
+//! Byte classes and look-ahead rules shared by the streaming splitter and the game parser, so both
+//! cut tokens, tags and comments at the same bytes.
+
+use crate::Nag;
+
+use super::dialect::Dialect;
+
+/// White space between elements: space, tab, line feed, carriage return, vertical tab, form feed.
+pub(crate) const fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// How [`token_end`] treats a byte inside a token.
+const PLAIN: u8 = 0;
+const ENDS: u8 = 1;
+const DOLLAR: u8 = 2;
+const PAREN: u8 = 3;
+
+/// [`token_end`]'s byte classes: white space and `{ } ; )` end a token; `$` and `(` need a
+/// closer look.
+const TOKEN_BYTES: [u8; 256] = {
+    let mut table = [PLAIN; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if is_space(byte) || matches!(byte, b'{' | b'}' | b';' | b')') {
+            table[b] = ENDS;
+        }
+        b += 1;
+    }
+    table[b'$' as usize] = DOLLAR;
+    table[b'(' as usize] = PAREN;
+    table
+};
+
+/// Bytes of a tag name, as far as deciding that a `[` opens a tag section.
+const fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// A `(` glued to a token stays in it when a `)` closes it within this many bytes, with no
+/// white space or delimiter between: `P-R8(Q)`, `RxB(N1)`, `e8(D)`.
+const GLUED_GROUP_MAX: usize = 32;
+
+/// Where the token starting at `bytes[0]` ends, or `None` when `bytes` stops before that can be
+/// decided and more input may follow (`eof` false).
+///
+/// `bytes[0]` must not be white space nor one of `{ } ; ( )`. A token `$` followed by digits is a
+/// NAG and ends after its digits; inside a token, `$` followed by a digit ends it (`e4$1`).
+pub(crate) fn token_end(bytes: &[u8], eof: bool) -> Option<usize> {
+    let len = bytes.len();
+    let more = |at: usize| if eof { Some(at) } else { None };
+    if bytes[0] == b'$' {
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits > 0 {
+            let end = 1 + digits;
+            return if end == len { more(end) } else { Some(end) };
+        }
+        if len == 1 {
+            return more(1);
+        }
+    }
+    let mut i = 1;
+    loop {
+        while i < len && TOKEN_BYTES[usize::from(bytes[i])] == PLAIN {
+            i += 1;
+        }
+        let Some(&b) = bytes.get(i) else {
+            return more(len);
+        };
+        match TOKEN_BYTES[usize::from(b)] {
+            DOLLAR => match bytes.get(i + 1) {
+                Some(d) if d.is_ascii_digit() => return Some(i),
+                Some(_) => i += 1,
+                None => return more(len),
+            },
+            PAREN => match glued_group_end(&bytes[i..], eof) {
+                GroupEnd::Closed(n) => i += n,
+                GroupEnd::Open => return Some(i),
+                GroupEnd::NeedMore => return None,
+            },
+            _ => return Some(i),
+        }
+    }
+}
+
+enum GroupEnd {
+    /// The group, `(` to `)`, is this many bytes long and belongs to the token.
+    Closed(usize),
+    /// The `(` opens a variation.
+    Open,
+    NeedMore,
+}
+
+/// Looks for the `)` that keeps a glued `(` (at `bytes[0]`) inside its token.
+fn glued_group_end(bytes: &[u8], eof: bool) -> GroupEnd {
+    for (j, &c) in bytes.iter().enumerate().skip(1).take(GLUED_GROUP_MAX) {
+        if c == b')' {
+            return GroupEnd::Closed(j + 1);
+        }
+        if is_space(c) || matches!(c, b'{' | b'}' | b';' | b'(' | b'[') {
+            return GroupEnd::Open;
+        }
+    }
+    if !eof && bytes.len() <= GLUED_GROUP_MAX {
+        GroupEnd::NeedMore
+    } else {
+        GroupEnd::Open
+    }
+}
+
+/// Whether the `[` at `bytes[0]` (in movetext, not glued to a token) starts the next game's tag
+/// section: it does when a tag-name byte follows. `None` when undecided for lack of input.
+pub(crate) fn opens_tag(bytes: &[u8], eof: bool) -> Option<bool> {
+    match bytes.get(1) {
+        Some(&b) => Some(is_name_byte(b)),
+        None if eof => Some(false),
+        None => None,
+    }
+}
+
+/// Whether the line starting at `bytes[0]` looks like a tag pair, `[Name "`: inside a `{`
+/// comment such a line means the comment was never closed, and a new game starts there.
+pub(crate) fn is_tag_line(bytes: &[u8], eof: bool) -> Option<bool> {
+    const NAME_MAX: usize = 64;
+    const GAP_MAX: usize = 16;
+    let undecided = |at: usize| (at >= bytes.len() && !eof).then_some(());
+    if bytes.first() != Some(&b'[') {
+        return if bytes.is_empty() && !eof {
+            None
+        } else {
+            Some(false)
+        };
+    }
+    let name = bytes[1..]
+        .iter()
+        .take(NAME_MAX + 1)
+        .take_while(|&&b| is_name_byte(b))
+        .count();
+    if undecided(1 + name).is_some() {
+        return None;
+    }
+    if name == 0 || name > NAME_MAX {
+        return Some(false);
+    }
+    let gap = bytes[1 + name..]
+        .iter()
+        .take(GAP_MAX + 1)
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let at = 1 + name + gap;
+    if undecided(at).is_some() {
+        return None;
+    }
+    Some(gap > 0 && gap <= GAP_MAX && bytes.get(at) == Some(&b'"'))
+}
+
+/// What was wrong with a tag pair that was read anyway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TagRepair {
+    /// `[Name "a "quoted" word"]`: a `"` inside the value was not escaped.
+    UnescapedQuote,
+    /// `[Name "value]`.
+    MissingQuote,
+    /// `[Name "value"` with no `]`.
+    MissingBracket,
+    /// `[Name "value` to the end of the line.
+    Unterminated,
+    /// `[Name value]`.
+    Unquoted,
+    /// `[ "value"]` or `[]`: the tag is dropped.
+    NoName,
+}
+
+impl TagRepair {
+    pub(crate) const fn message(self) -> &'static str {
+        match self {
+            TagRepair::UnescapedQuote => "unescaped `\"` inside a tag value, read as part of it",
+            TagRepair::MissingQuote => "tag value has no closing `\"`",
+            TagRepair::MissingBracket => "tag has no closing `]`",
+            TagRepair::Unterminated => "tag value runs to the end of the line",
+            TagRepair::Unquoted => "tag value is not in quotes",
+            TagRepair::NoName => "tag has no name; skipped",
+        }
+    }
+}
+
+/// A tag pair found by [`scan_tag`]; ranges are relative to the scanned line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TagScan {
+    pub(crate) name: std::ops::Range<usize>,
+    /// The value as written, escapes included.
+    pub(crate) value: std::ops::Range<usize>,
+    /// One past the tag's last byte.
+    pub(crate) end: usize,
+    pub(crate) repair: Option<TagRepair>,
+}
+
+/// Reads the tag pair at `line[0] == b'['`; `line` runs to the end of its line (no `\n`).
+///
+/// Never fails: a malformed tag is read as well as it can be and the repair is named. A tag never
+/// spans lines, which bounds what a broken one can swallow.
+pub(crate) fn scan_tag(line: &[u8]) -> TagScan {
+    let len = line.len();
+    let skip_blank = |mut i: usize| {
+        while i < len && is_space(line[i]) {
+            i += 1;
+        }
+        i
+    };
+    let name_start = skip_blank(1);
+    let mut i = name_start;
+    while i < len && !is_space(line[i]) && !matches!(line[i], b'"' | b']' | b'[') {
+        i += 1;
+    }
+    let name = name_start..i;
+    if name.is_empty() {
+        let end = line.iter().position(|&b| b == b']').map_or(len, |k| k + 1);
+        return TagScan {
+            name,
+            value: end..end,
+            end,
+            repair: Some(TagRepair::NoName),
+        };
+    }
+    let i = skip_blank(i);
+    if line.get(i) != Some(&b'"') {
+        let close = line[i..].iter().position(|&b| b == b']').map(|k| i + k);
+        let value_end = trim_end(line, i, close.unwrap_or(len));
+        return TagScan {
+            name,
+            value: i..value_end,
+            end: close.map_or(len, |k| k + 1),
+            repair: Some(TagRepair::Unquoted),
+        };
+    }
+    let start = i + 1;
+    let mut j = start;
+    let mut inner_quote = false;
+    while j < len {
+        match line[j] {
+            b'\\' => j += 2,
+            b'"' => {
+                let k = skip_blank(j + 1);
+                if line.get(k) == Some(&b']') {
+                    return TagScan {
+                        name,
+                        value: start..j,
+                        end: k + 1,
+                        repair: inner_quote.then_some(TagRepair::UnescapedQuote),
+                    };
+                }
+                inner_quote = true;
+                j += 1;
+            }
+            _ => j += 1,
+        }
+    }
+    let rest_end = trim_end(line, start, len);
+    let (value_end, repair) = match line[start..rest_end].last() {
+        Some(b']') => (rest_end - 1, TagRepair::MissingQuote),
+        Some(b'"') => (rest_end - 1, TagRepair::MissingBracket),
+        _ => (rest_end, TagRepair::Unterminated),
+    };
+    TagScan {
+        name,
+        value: start..value_end,
+        end: len,
+        repair: Some(repair),
+    }
+}
+
+fn trim_end(line: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && is_space(line[end - 1]) {
+        end -= 1;
+    }
+    end
+}
+
+/// The index of the first `\n` at or after `from`, if there is one.
+pub(crate) fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
+    bytes[from..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|k| from + k)
+}
+
+/// What a token, or a part of it, is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// `12.`, `12...`, `12…`, `...`, or a bare `12`.
+    Number {
+        number: Option<u32>,
+        black: bool,
+    },
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!`: alone, or glued to the end of a move.
+    Glyph(Nag),
+    Move,
+}
+
+/// Splits a token into its pieces, in order, with their ranges in `token`: the move numbers
+/// glued before a move (`12...Nf6`, `2…1.`), the move, and a glyph glued after it (`e4!?`).
+///
+/// A split is made only when each piece reads the same on its own, so that writing the pieces
+/// apart reads back the same: `5.1-0`, `1-0!`, `0?`, `1.(x)` and `42.[Event` stay whole.
+pub(crate) fn split_token(
+    token: &str,
+    dialect: &Dialect,
+    mut emit: impl FnMut(Piece, std::ops::Range<usize>),
+) {
+    let bytes = token.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let dots = Dots::after(&rest[digits..]);
+        if dots.len == 0 && (digits == 0 || digits < rest.len()) {
+            break;
+        }
+        let end = at + digits + dots.len;
+        let after = &token[end..];
+        if after.starts_with(['(', '[']) || (!after.is_empty() && dialect.is_result(after)) {
+            emit(Piece::Move, at..bytes.len());
+            return;
+        }
+        let number = (digits > 0).then(|| token[at..at + digits].parse().unwrap_or(u32::MAX));
+        emit(
+            Piece::Number {
+                number,
+                black: dots.black(),
+            },
+            at..end,
+        );
+        at = end;
+    }
+    if at == bytes.len() {
+        return;
+    }
+    let word = &token[at..];
+    if let Some(nag) = Nag::from_glyph(word) {
+        emit(Piece::Glyph(nag), at..bytes.len());
+        return;
+    }
+    let marks = word
+        .bytes()
+        .rev()
+        .take_while(|b| matches!(b, b'!' | b'?'))
+        .count();
+    if marks > 0 && marks < word.len() {
+        let (mv, glyph) = word.split_at(word.len() - marks);
+        let stands_alone = !dialect.is_result(mv) && !mv.bytes().all(|b| b.is_ascii_digit());
+        match Nag::from_glyph(glyph) {
+            Some(nag) if stands_alone => {
+                let cut = at + mv.len();
+                emit(Piece::Move, at..cut);
+                emit(Piece::Glyph(nag), cut..bytes.len());
+                return;
+            }
+            _ => {}
+        }
+    }
+    emit(Piece::Move, at..bytes.len());
+}
+
+/// A run of `.` and `…` after a move number.
+struct Dots {
+    len: usize,
+    count: usize,
+    ellipsis: bool,
+}
+
+impl Dots {
+    fn after(bytes: &[u8]) -> Dots {
+        const ELLIPSIS: &[u8] = "…".as_bytes();
+        let mut dots = Dots {
+            len: 0,
+            count: 0,
+            ellipsis: false,
+        };
+        loop {
+            let rest = &bytes[dots.len..];
+            if rest.first() == Some(&b'.') {
+                dots.len += 1;
+                dots.count += 1;
+            } else if rest.starts_with(ELLIPSIS) {
+                dots.len += ELLIPSIS.len();
+                dots.ellipsis = true;
+            } else {
+                return dots;
+            }
+        }
+    }
+
+    fn black(&self) -> bool {
+        self.count >= 2 || self.ellipsis
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glued_parentheses_stay_in_the_token() {
+        assert_eq!(token_end(b"P-R8(Q) P-K4", true), Some(7));
+        assert_eq!(token_end(b"RxB(N1)", true), Some(7));
+        assert_eq!(token_end(b"e4(1. d4 d5)", true), Some(2));
+        assert_eq!(token_end(b"e8(D", true), Some(2));
+        assert_eq!(token_end(b"e8(D", false), None);
+        assert_eq!(token_end(b"19-23(!?!!!) 2.", true), Some(12));
+    }
+
+    #[test]
+    fn tokens_end_at_delimiters_and_nags() {
+        assert_eq!(token_end(b"e4{x}", true), Some(2));
+        assert_eq!(token_end(b"e4;x", true), Some(2));
+        assert_eq!(token_end(b"e4)", true), Some(2));
+        assert_eq!(token_end(b"e4$1", true), Some(2));
+        assert_eq!(token_end(b"$12 e4", true), Some(3));
+        assert_eq!(token_end(b"$x", true), Some(2));
+        assert_eq!(token_end(b"$12", false), None);
+        assert_eq!(token_end(b"e4", false), None);
+        assert_eq!(token_end(b"e$", false), None);
+        assert_eq!(token_end(b"e$", true), Some(2));
+    }
+
+    #[test]
+    fn tag_lines_inside_comments() {
+        assert_eq!(is_tag_line(b"[Event \"x\"]", true), Some(true));
+        assert_eq!(is_tag_line(b"[%clk 1:00]", true), Some(false));
+        assert_eq!(is_tag_line(b"[Actually no]", true), Some(false));
+        assert_eq!(is_tag_line(b"[Eve", false), None);
+        assert_eq!(is_tag_line(b"", false), None);
+        assert_eq!(is_tag_line(b"", true), Some(false));
+    }
+
+    #[test]
+    fn tags_are_read_leniently() {
+        let t = scan_tag(br#"[Event "a \"b\" c"] e4"#);
+        assert_eq!((t.name, t.value, t.end, t.repair), (1..6, 8..17, 19, None));
+        let t = scan_tag(br#"[Event "a "b" c"]"#);
+        assert_eq!(
+            (t.value, t.repair),
+            (8..15, Some(TagRepair::UnescapedQuote))
+        );
+        let t = scan_tag(br#"[Event "abc]"#);
+        assert_eq!((t.value, t.repair), (8..11, Some(TagRepair::MissingQuote)));
+        let t = scan_tag(br#"[Event "abc" "#);
+        assert_eq!(
+            (t.value, t.repair),
+            (8..11, Some(TagRepair::MissingBracket))
+        );
+        let t = scan_tag(br"[Event abc] e4");
+        assert_eq!(
+            (t.value, t.end, t.repair),
+            (7..10, 11, Some(TagRepair::Unquoted))
+        );
+        let t = scan_tag(br#"[ "x"] e4"#);
+        assert_eq!((t.end, t.repair), (6, Some(TagRepair::NoName)));
+        let t = scan_tag(br#"[Site "C:\"]"#);
+        assert_eq!(t.repair, Some(TagRepair::MissingQuote));
+    }
+}

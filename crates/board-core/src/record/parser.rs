@@ -1,0 +1,352 @@
+//! The grammar of one game's text: tag section, then movetext elements, parsed with winnow.
+//!
+//! The reader hands over a complete game, so nothing here waits for input. Variations are
+//! counted, not recursed into: nesting depth costs a `Vec` entry, never a stack frame.
+
+use std::ops::Range;
+
+use winnow::combinator::{alt, cut_err, dispatch, fail, peek, preceded};
+use winnow::error::{ContextError, ErrMode, StrContext};
+use winnow::prelude::*;
+use winnow::stream::Location as _;
+use winnow::token::{any, take, take_till, take_while};
+use winnow::{LocatingSlice, ascii::digit1};
+
+use crate::{Diagnostic, Span};
+
+use super::dialect::Dialect;
+use super::game::{CommentKind, Ev, TagSpans};
+use super::lexer;
+use super::reader::GameErrorKind;
+
+type Stream<'i> = LocatingSlice<&'i [u8]>;
+
+/// A game's syntax, spans indexing its text.
+#[derive(Debug)]
+pub(crate) struct Parsed {
+    pub(crate) tags: Vec<TagSpans>,
+    pub(crate) events: Vec<Ev>,
+    pub(crate) result: Option<Span>,
+    pub(crate) warnings: Vec<Diagnostic>,
+}
+
+/// Why a game could not be read, with what was read before.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    pub(crate) kind: GameErrorKind,
+    pub(crate) span: Span,
+    pub(crate) tags: Vec<TagSpans>,
+    pub(crate) warnings: Vec<Diagnostic>,
+}
+
+/// One movetext item before it is sorted into events.
+enum Item {
+    Comment {
+        text: Range<usize>,
+        span: Range<usize>,
+        kind: CommentKind,
+    },
+    Open(Range<usize>),
+    Close(Range<usize>),
+    /// `$n`, saturated at `u32::MAX`.
+    Nag(u32, Range<usize>),
+    Token(Range<usize>),
+}
+
+/// Parses one game. `at_line_start` tells whether `text` begins a line of its file (a `%` there
+/// is an escape line).
+pub(crate) fn parse_game(
+    text: &str,
+    dialect: &Dialect,
+    at_line_start: bool,
+) -> Result<Parsed, Box<Failure>> {
+    let mut parser = GameParser {
+        text,
+        dialect,
+        at_line_start,
+        tags: Vec::new(),
+        events: Vec::with_capacity(text.len() / 5),
+        warnings: Vec::new(),
+        open: Vec::new(),
+    };
+    let mut input = LocatingSlice::new(text.as_bytes());
+    parser.tag_section(&mut input);
+    match parser.movetext(&mut input) {
+        Ok(result) => Ok(Parsed {
+            tags: parser.tags,
+            events: parser.events,
+            result,
+            warnings: parser.warnings,
+        }),
+        Err((kind, span)) => Err(Box::new(Failure {
+            kind,
+            span,
+            tags: parser.tags,
+            warnings: parser.warnings,
+        })),
+    }
+}
+
+struct GameParser<'t> {
+    text: &'t str,
+    dialect: &'t Dialect,
+    at_line_start: bool,
+    tags: Vec<TagSpans>,
+    events: Vec<Ev>,
+    warnings: Vec<Diagnostic>,
+    /// Offsets of the `(` of the variations still open.
+    open: Vec<usize>,
+}
+
+fn span(range: Range<usize>) -> Span {
+    Span::new(range.start, range.end)
+}
+
+/// What is left of the input.
+fn rest<'i>(input: &Stream<'i>) -> &'i [u8] {
+    input.as_ref()
+}
+
+impl GameParser<'_> {
+    /// White space and `%` escape lines (a `%` in the first column hides its line).
+    fn trivia(&self, input: &mut Stream<'_>) {
+        loop {
+            let _: ModalResult<&[u8]> = take_while(0.., lexer::is_space).parse_next(input);
+            let at = input.current_token_start();
+            let line_start = if at == 0 {
+                self.at_line_start
+            } else {
+                self.text.as_bytes()[at - 1] == b'\n'
+            };
+            if !(line_start && rest(input).first() == Some(&b'%')) {
+                return;
+            }
+            let _: ModalResult<&[u8]> = take_till(0.., b'\n').parse_next(input);
+        }
+    }
+
+    fn tag_section(&mut self, input: &mut Stream<'_>) {
+        // The end of the line last searched, so that many tags on one line cost one search.
+        let mut line_end = 0;
+        loop {
+            self.trivia(input);
+            let at = input.current_token_start();
+            if line_end <= at {
+                line_end = lexer::line_end(self.text.as_bytes(), at).unwrap_or(self.text.len());
+            }
+            let Ok(tag) = tag(line_end - at).parse_next(input) else {
+                return;
+            };
+            if let Some(repair) = tag.repair {
+                self.warnings
+                    .push(Diagnostic::warning(repair.message(), tag.span));
+            }
+            if !tag.name.is_empty() {
+                self.tags.push(TagSpans {
+                    name: tag.name,
+                    value: tag.value,
+                    span: tag.span,
+                });
+            }
+        }
+    }
+
+    /// Reads the movetext to the end of the text and returns the result token's span.
+    fn movetext(&mut self, input: &mut Stream<'_>) -> Result<Option<Span>, (GameErrorKind, Span)> {
+        let len = self.text.len();
+        loop {
+            self.trivia(input);
+            if rest(input).is_empty() {
+                break;
+            }
+            let start = input.current_token_start();
+            let item = element
+                .parse_next(input)
+                .map_err(|e| from_parse(&e, self.text.as_bytes(), start))?;
+            match item {
+                Item::Comment {
+                    text,
+                    span: s,
+                    kind,
+                } => self.events.push(Ev::Comment {
+                    text: span(text),
+                    span: span(s),
+                    kind,
+                }),
+                Item::Open(s) => {
+                    if self.open.len() >= self.dialect.max_depth() {
+                        return Err((
+                            GameErrorKind::TooDeep {
+                                limit: self.dialect.max_depth(),
+                            },
+                            span(s),
+                        ));
+                    }
+                    self.open.push(s.start);
+                    self.events.push(Ev::Start(span(s)));
+                }
+                Item::Close(s) => {
+                    if self.open.pop().is_none() {
+                        return Err((GameErrorKind::UnmatchedParenthesis, span(s)));
+                    }
+                    self.events.push(Ev::End(span(s)));
+                }
+                Item::Nag(value, s) => match u16::try_from(value) {
+                    Ok(value) if value <= self.dialect.max_nag() => {
+                        self.events.push(Ev::Nag(value, span(s)));
+                    }
+                    _ => {
+                        return Err((
+                            GameErrorKind::NagOutOfRange {
+                                max: self.dialect.max_nag(),
+                            },
+                            span(s),
+                        ));
+                    }
+                },
+                Item::Token(s) => self.token(s),
+            }
+        }
+        if let Some(&at) = self.open.last() {
+            return Err((GameErrorKind::UnclosedVariation, Span::new(at, at + 1)));
+        }
+        match self.events.last() {
+            Some(&Ev::Move(s)) if self.dialect.is_result(&self.text[s.range()]) => {
+                self.events.pop();
+                return Ok(Some(s));
+            }
+            _ => {}
+        }
+        let end = Span::new(len, len);
+        self.warnings.push(Diagnostic::warning(
+            "game has no result; it ends at the next tag section or the end of the input",
+            end,
+        ));
+        Ok(None)
+    }
+
+    /// Sorts a token into move numbers, a NAG glyph or a move, as [`lexer::split_token`] does.
+    fn token(&mut self, range: Range<usize>) {
+        let events = &mut self.events;
+        lexer::split_token(&self.text[range.clone()], self.dialect, |piece, at| {
+            let span = Span::new(range.start + at.start, range.start + at.end);
+            events.push(match piece {
+                lexer::Piece::Number { number, black } => Ev::MoveNumber {
+                    number,
+                    black,
+                    span,
+                },
+                lexer::Piece::Glyph(nag) => Ev::Nag(u16::from(nag.0), span),
+                lexer::Piece::Move => Ev::Move(span),
+            });
+        });
+    }
+}
+
+/// A tag pair as [`lexer::scan_tag`] reads it, with spans into the game text.
+struct TagItem {
+    name: Span,
+    value: Span,
+    span: Span,
+    repair: Option<lexer::TagRepair>,
+}
+
+/// A tag on a line that has `line_len` bytes left.
+fn tag<'i>(line_len: usize) -> impl Parser<Stream<'i>, TagItem, ContextError> {
+    move |input: &mut Stream<'i>| {
+        let start = input.current_token_start();
+        let bytes = rest(input);
+        if bytes.first() != Some(&b'[') {
+            return fail.parse_next(input);
+        }
+        let scan = lexer::scan_tag(&bytes[..line_len]);
+        take(scan.end).parse_next(input)?;
+        let at = |r: Range<usize>| Span::new(start + r.start, start + r.end);
+        Ok(TagItem {
+            name: at(scan.name),
+            value: at(scan.value),
+            span: Span::new(start, start + scan.end),
+            repair: scan.repair,
+        })
+    }
+}
+
+fn element(input: &mut Stream<'_>) -> ModalResult<Item> {
+    dispatch! {peek(any);
+        b'{' => brace_comment,
+        b';' => line_comment,
+        b'(' => b'('.span().map(Item::Open),
+        b')' => b')'.span().map(Item::Close),
+        b'}' => cut_err(fail).context(StrContext::Label("brace")),
+        b'$' => alt((nag, token)),
+        _ => token,
+    }
+    .parse_next(input)
+}
+
+/// `{` text `}`: the text may span lines; a `{` inside it is text, the first `}` ends it.
+fn brace_comment(input: &mut Stream<'_>) -> ModalResult<Item> {
+    (
+        b'{',
+        cut_err((take_till(0.., b'}').span(), b'}')).context(StrContext::Label("comment")),
+    )
+        .with_span()
+        .map(|((_, (text, _)), span)| Item::Comment {
+            text,
+            span,
+            kind: CommentKind::Brace,
+        })
+        .parse_next(input)
+}
+
+/// `;` text to the end of the line; the line's `\r` is not part of the text.
+fn line_comment(input: &mut Stream<'_>) -> ModalResult<Item> {
+    let start = input.current_token_start();
+    b';'.parse_next(input)?;
+    let (text, mut range): (&[u8], Range<usize>) =
+        take_till(0.., b'\n').with_span().parse_next(input)?;
+    if text.last() == Some(&b'\r') {
+        range.end -= 1;
+    }
+    Ok(Item::Comment {
+        span: start..range.end,
+        text: range,
+        kind: CommentKind::Line,
+    })
+}
+
+/// `$` and digits; the driver checks the number against the dialect.
+fn nag(input: &mut Stream<'_>) -> ModalResult<Item> {
+    let (digits, range): (&[u8], Range<usize>) =
+        preceded(b'$', digit1).with_span().parse_next(input)?;
+    let value = digits.iter().fold(0u32, |n, d| {
+        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+    });
+    Ok(Item::Nag(value, range))
+}
+
+/// A move token, as [`lexer::token_end`] delimits it.
+fn token(input: &mut Stream<'_>) -> ModalResult<Item> {
+    let bytes = rest(input);
+    let len = lexer::token_end(bytes, true).unwrap_or(bytes.len());
+    take(len).span().map(Item::Token).parse_next(input)
+}
+
+/// Turns a winnow error at `start` into what the game reports.
+fn from_parse(error: &ErrMode<ContextError>, text: &[u8], start: usize) -> (GameErrorKind, Span) {
+    let label = match error {
+        ErrMode::Backtrack(e) | ErrMode::Cut(e) => e.context().find_map(|c| match c {
+            StrContext::Label(label) => Some(*label),
+            _ => None,
+        }),
+        ErrMode::Incomplete(_) => None,
+    };
+    match label {
+        Some("comment") => (
+            GameErrorKind::UnterminatedComment,
+            Span::new(start, text.len()),
+        ),
+        // The stray `}` is the only other element that fails.
+        _ => (GameErrorKind::UnmatchedBrace, Span::new(start, start + 1)),
+    }
+}

@@ -1,0 +1,599 @@
+//! The streaming reader: bytes in, one [`RawGame`] at a time out, in constant memory.
+
+use std::fmt;
+use std::io::{self, Read};
+
+use crate::{Diagnostic, Span};
+
+use super::dialect::Dialect;
+use super::game::{Ev, RawGame, game_name, render_in_file};
+use super::lexer;
+use super::parser::{self, Parsed};
+use super::splitter::{Scan, Scanner};
+
+/// How much the reader asks its source for at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// Reads the games of a PGN-family file one at a time.
+///
+/// The reader splits the input into games at the byte level (a game ends after a terminating
+/// result outside variations, or where a line of movetext starts a new tag section), then
+/// decodes and parses each game on its own. It keeps only the game in progress in memory, so a
+/// file of any size streams. It does its own buffering: hand it a `File` directly.
+///
+/// # Errors
+///
+/// A game that cannot be read (an unclosed comment, variations nested too deep) is yielded as
+/// [`ReadError::Game`], and reading goes on with the next game. An I/O error is yielded once as
+/// [`ReadError::Io`] and ends the iteration.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, ReadError, RecordReader};
+///
+/// let file = "[Event \"A\"]\n\n1. e4 e5 1-0\n\n[Event \"B\"]\n\n1. d4 { never closed\n\n[Event \"C\"]\n\n1. c4 *\n";
+/// let items: Vec<_> = RecordReader::new(file.as_bytes(), Dialect::pgn()).collect();
+/// assert_eq!(items.len(), 3);
+/// let a = items[0].as_ref().unwrap();
+/// assert_eq!((a.number(), a.first_line(), a.result().unwrap().text), (1, 1, "1-0"));
+/// let Err(ReadError::Game(b)) = &items[1] else { panic!() };
+/// assert_eq!((b.number(), b.first_line()), (2, 5));
+/// assert_eq!(b.to_string(), "game 2: comment is not closed");
+/// assert_eq!(items[2].as_ref().unwrap().tag("Event").as_deref(), Some("C"));
+/// ```
+#[derive(Debug)]
+pub struct RecordReader<R> {
+    source: R,
+    dialect: Dialect,
+    /// Input bytes in `buf[..end]`; the rest is zeroed room to read into.
+    buf: Vec<u8>,
+    end: usize,
+    eof: bool,
+    done: bool,
+    scanner: Scanner,
+    /// File offset of `buf[0]`.
+    base_offset: u64,
+    /// `buf[0]` begins a line of the file.
+    line_start: bool,
+    /// File line of `buf[mark]`; lines are counted once, up to the games as they are found.
+    mark: usize,
+    mark_line: usize,
+    games: usize,
+    /// Warnings about skipped text, for the next game.
+    pending: Vec<Diagnostic>,
+    /// Warnings about skipped text after the last game.
+    trailing: Vec<Diagnostic>,
+}
+
+impl<R: Read> RecordReader<R> {
+    /// A reader of `source` in `dialect`; nothing is read before the first call to `next`.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let file = std::fs::File::open("games.pgn")?;
+    /// for game in RecordReader::new(file, Dialect::pgn()) {
+    ///     match game {
+    ///         Ok(game) => println!("{}: {} moves", game.number(), game.moves().count()),
+    ///         Err(e) => eprintln!("{e}"),
+    ///     }
+    /// }
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn new(source: R, dialect: Dialect) -> RecordReader<R> {
+        RecordReader {
+            source,
+            dialect,
+            buf: Vec::new(),
+            end: 0,
+            eof: false,
+            done: false,
+            scanner: Scanner::new(),
+            base_offset: 0,
+            line_start: true,
+            mark: 0,
+            mark_line: 1,
+            games: 0,
+            pending: Vec::new(),
+            trailing: Vec::new(),
+        }
+    }
+
+    /// The dialect the reader reads.
+    pub fn dialect(&self) -> &Dialect {
+        &self.dialect
+    }
+
+    /// Warnings about text after the last game that held no game (only comments, say); empty
+    /// until the iteration has ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let mut reader = RecordReader::new(&b"1. e4 *\n{ the end }\n"[..], Dialect::pgn());
+    /// assert_eq!(reader.by_ref().count(), 1);
+    /// assert_eq!(
+    ///     reader.trailing_warnings()[0].message,
+    ///     "skipped text at line 2 that holds no moves: `{ the end }`"
+    /// );
+    /// ```
+    pub fn trailing_warnings(&self) -> &[Diagnostic] {
+        &self.trailing
+    }
+
+    /// The file line of `buf[at]`, for `at` at or after every offset asked before.
+    fn line_at(&mut self, at: usize) -> usize {
+        if at >= self.mark {
+            self.mark_line += count_lines(&self.buf[self.mark..at]);
+        } else {
+            self.mark_line -= count_lines(&self.buf[at..self.mark]);
+        }
+        self.mark = at;
+        self.mark_line
+    }
+
+    /// Drops `buf[..n]`.
+    fn discard(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        self.line_at(n);
+        self.line_start = self.buf[n - 1] == b'\n';
+        self.base_offset += n as u64;
+        self.buf.copy_within(n..self.end, 0);
+        self.end -= n;
+        if self.buf.len() > 16 * CHUNK && self.end <= CHUNK {
+            // A huge game is gone: give its memory back.
+            self.buf.truncate(2 * CHUNK);
+            self.buf.shrink_to_fit();
+        }
+        self.mark = 0;
+        self.scanner.shift(n);
+    }
+
+    /// Reads more input: at least as much as the construct being scanned already holds, so a
+    /// construct that is scanned again after each read costs linear time in all.
+    fn fill(&mut self) -> io::Result<()> {
+        let keep = self.scanner.start.unwrap_or(self.scanner.pos);
+        self.discard(keep);
+        let pending = self.end - self.scanner.pos;
+        let want = CHUNK.max(pending);
+        let need = pending.max(1);
+        let old = self.end;
+        if self.buf.len() < old + want {
+            self.buf.resize(old + want, 0);
+        }
+        let mut filled = 0;
+        let outcome = loop {
+            if filled >= need {
+                break Ok(());
+            }
+            match self.source.read(&mut self.buf[old + filled..old + want]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break Ok(());
+                }
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(e),
+            }
+        };
+        self.end = old + filled;
+        outcome
+    }
+
+    /// The game in progress outgrew the limit: drop it, skip to the next line that starts with
+    /// `[`, and report the game.
+    fn skip_oversized(&mut self) -> ReadError {
+        let start = self.scanner.start.unwrap_or(self.scanner.pos);
+        self.games += 1;
+        let first_line = self.line_at(start);
+        let offset = self.base_offset + start as u64;
+        let head_end = lexer::line_end(&self.buf[..self.end], start)
+            .unwrap_or(self.end)
+            .min(start + 200);
+        let text = String::from_utf8_lossy(&self.buf[start..head_end]).into_owned();
+        let error = GameError {
+            number: self.games,
+            offset,
+            first_line,
+            name: String::new(),
+            span: Span::new(0, text.len()),
+            text,
+            kind: GameErrorKind::TooLarge {
+                limit: self.dialect.max_game_bytes(),
+            },
+            warnings: Vec::new(),
+        };
+        self.discard(start + 1);
+        loop {
+            if let Some(k) = self.buf[..self.end].windows(2).position(|w| w == b"\n[") {
+                self.discard(k + 1);
+                self.scanner.start_game_at(0);
+                break;
+            }
+            if self.line_start && self.end > 0 && self.buf[0] == b'[' {
+                self.scanner.start_game_at(0);
+                break;
+            }
+            let keep_last = self.end.saturating_sub(1);
+            self.discard(keep_last);
+            self.scanner.end_game_at(0);
+            if self.eof {
+                self.discard(self.end);
+                self.scanner.end_game_at(0);
+                break;
+            }
+            if let Err(e) = self.fill() {
+                self.done = true;
+                return ReadError::Io(e);
+            }
+        }
+        ReadError::Game(Box::new(error))
+    }
+
+    /// Decodes and parses `buf[start..end]`; `None` when it holds no game, only skipped text.
+    fn chunk(&mut self, start: usize, end: usize) -> Option<Result<RawGame, ReadError>> {
+        let mut end = end;
+        while end > start && lexer::is_space(self.buf[end - 1]) {
+            end -= 1;
+        }
+        let first_line = self.line_at(start);
+        let offset = self.base_offset + start as u64;
+        let at_line_start = if start == 0 {
+            self.line_start
+        } else {
+            self.buf[start - 1] == b'\n'
+        };
+        let (text, latin1) = decode(self.buf[start..end].to_vec());
+        let parsed = parser::parse_game(&text, &self.dialect, at_line_start);
+        let is_junk = matches!(&parsed, Ok(p) if p.tags.is_empty()
+            && p.result.is_none()
+            && !p.events.iter().any(|e| matches!(e, Ev::Move(_))));
+        if is_junk {
+            let snippet: String = text.chars().take(40).collect();
+            self.pending.push(Diagnostic::warning(
+                format!("skipped text at line {first_line} that holds no moves: `{snippet}`"),
+                Span::new(0, 0),
+            ));
+            return None;
+        }
+        self.games += 1;
+        let number = self.games;
+        let mut warnings = Vec::new();
+        if let Some(at) = latin1 {
+            warnings.push(Diagnostic::warning(
+                "the game is not UTF-8; read as Latin-1",
+                // The first byte that was not UTF-8 is 0x80 or more: two bytes once decoded.
+                Span::new(at, at + 2),
+            ));
+        }
+        warnings.append(&mut self.pending);
+        Some(match parsed {
+            Ok(Parsed {
+                tags,
+                events,
+                result,
+                warnings: found,
+            }) => {
+                warnings.extend(found);
+                let mut game = RawGame {
+                    number,
+                    offset,
+                    first_line,
+                    latin1: latin1.is_some(),
+                    text,
+                    tags,
+                    events,
+                    result,
+                    warnings: Vec::new(),
+                };
+                let name = game.name();
+                game.warnings = warnings
+                    .into_iter()
+                    .map(|w| w.in_game(number, name.clone()))
+                    .collect();
+                Ok(game)
+            }
+            Err(failure) => {
+                let slice = |s: Span| text.get(s.range()).unwrap_or_default();
+                let tag = |wanted: &str| {
+                    failure
+                        .tags
+                        .iter()
+                        .find(|t| slice(t.name) == wanted)
+                        .map(|t| slice(t.value))
+                };
+                let name = game_name(tag("White"), tag("Black"));
+                warnings.extend(failure.warnings);
+                let warnings = warnings
+                    .into_iter()
+                    .map(|w| w.in_game(number, name.clone()))
+                    .collect();
+                Err(ReadError::Game(Box::new(GameError {
+                    number,
+                    offset,
+                    first_line,
+                    name,
+                    text,
+                    kind: failure.kind,
+                    span: failure.span,
+                    warnings,
+                })))
+            }
+        })
+    }
+}
+
+impl<R: Read> Iterator for RecordReader<R> {
+    type Item = Result<RawGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            match self.scanner.scan(
+                &self.buf[..self.end],
+                self.line_start,
+                self.eof,
+                &self.dialect,
+            ) {
+                Scan::NeedMore => {
+                    match self.scanner.start {
+                        Some(start) if self.end - start > self.dialect.max_game_bytes() => {
+                            return Some(Err(self.skip_oversized()));
+                        }
+                        _ => {}
+                    }
+                    if let Err(e) = self.fill() {
+                        self.done = true;
+                        return Some(Err(ReadError::Io(e)));
+                    }
+                }
+                Scan::Eof => {
+                    self.done = true;
+                    if let Some(start) = self.scanner.start.take() {
+                        let end = self.end;
+                        if let Some(item) = self.chunk(start, end) {
+                            return Some(item);
+                        }
+                    }
+                }
+                Scan::NextGame(at) => {
+                    let start = self.scanner.start.unwrap_or(at);
+                    self.scanner.start_game_at(at);
+                    if let Some(item) = self.chunk(start, at) {
+                        return Some(item);
+                    }
+                }
+                Scan::Terminated(end) => {
+                    let start = self.scanner.start.unwrap_or(end);
+                    self.scanner.end_game_at(end);
+                    if let Some(item) = self.chunk(start, end) {
+                        return Some(item);
+                    }
+                }
+            }
+        }
+        self.trailing.append(&mut self.pending);
+        None
+    }
+}
+
+impl<R: Read> std::iter::FusedIterator for RecordReader<R> {}
+
+fn count_lines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The text of a game: UTF-8 as it is, anything else as Latin-1, with the offset in the decoded
+/// text of the first byte that was not UTF-8.
+fn decode(bytes: Vec<u8>) -> (String, Option<usize>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let at = valid + bytes[..valid].iter().filter(|&&b| b >= 0x80).count();
+            (bytes.iter().map(|&b| char::from(b)).collect(), Some(at))
+        }
+    }
+}
+
+/// Why the reader could not give a game.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The source failed; the iteration ends.
+    Io(io::Error),
+    /// One game could not be read; the iteration goes on with the next.
+    Game(Box<GameError>),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "cannot read the input: {e}"),
+            ReadError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::Game(e) => Some(e),
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> ReadError {
+        ReadError::Io(e)
+    }
+}
+
+/// What made a game unreadable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GameErrorKind {
+    /// A `{` with no `}` before the end of the game.
+    UnterminatedComment,
+    /// A `}` outside a comment; PGN comments do not nest.
+    UnmatchedBrace,
+    /// A `)` outside a variation.
+    UnmatchedParenthesis,
+    /// A `(` with no `)` before the end of the game.
+    UnclosedVariation,
+    /// Variations nested deeper than the dialect allows.
+    TooDeep {
+        /// The dialect's limit.
+        limit: usize,
+    },
+    /// A NAG above the dialect's largest (`$256` in PGN).
+    NagOutOfRange {
+        /// The largest NAG the dialect reads.
+        max: u16,
+    },
+    /// A game larger than the dialect allows; it was skipped.
+    TooLarge {
+        /// The dialect's limit, in bytes.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for GameErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameErrorKind::UnterminatedComment => f.write_str("comment is not closed"),
+            GameErrorKind::UnmatchedBrace => f.write_str("`}` closes no comment"),
+            GameErrorKind::UnmatchedParenthesis => f.write_str("`)` closes no variation"),
+            GameErrorKind::UnclosedVariation => f.write_str("variation is not closed"),
+            GameErrorKind::TooDeep { limit } => {
+                write!(f, "variations nest more than {limit} deep")
+            }
+            GameErrorKind::NagOutOfRange { max } => write!(f, "NAG out of range: above ${max}"),
+            GameErrorKind::TooLarge { limit } => {
+                write!(f, "game is larger than {limit} bytes; skipped")
+            }
+        }
+    }
+}
+
+impl GameErrorKind {
+    fn help(self) -> Option<&'static str> {
+        match self {
+            GameErrorKind::UnterminatedComment => {
+                Some("a `{` comment ends at the first `}`; this one has none before the game ends")
+            }
+            GameErrorKind::UnmatchedBrace => {
+                Some("comments do not nest: the first `}` after a `{` ends the comment")
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A game the reader could not read, with its text so the error can be shown in place.
+///
+/// Like a [`RawGame`]'s, the span indexes [`GameError::text`], which starts on file line
+/// [`GameError::first_line`].
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, GameErrorKind, ReadError, RecordReader};
+///
+/// let file = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 (1. d4 (1. c4)) *\n";
+/// let dialect = Dialect::pgn().with_max_depth(1);
+/// let Some(Err(ReadError::Game(e))) = RecordReader::new(file.as_bytes(), dialect).next() else { panic!() };
+/// assert_eq!(e.kind(), GameErrorKind::TooDeep { limit: 1 });
+/// assert_eq!(
+///     e.render("a.pgn"),
+///     "error: variations nest more than 1 deep\n --> a.pgn:4:14 (game 1: A - B)\n  |\n4 | 1. e4 (1. d4 (1. c4)) *\n  |              ^\n"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameError {
+    number: usize,
+    offset: u64,
+    first_line: usize,
+    name: String,
+    text: String,
+    kind: GameErrorKind,
+    span: Span,
+    warnings: Vec<Diagnostic>,
+}
+
+impl GameError {
+    /// The game's number in its file, from 1.
+    #[must_use]
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The file offset of the first byte of the game's text.
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The file line of the first line of the game's text.
+    #[must_use]
+    pub fn first_line(&self) -> usize {
+        self.first_line
+    }
+
+    /// The game's text (for a game too large to keep, its first line).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// What went wrong.
+    #[must_use]
+    pub fn kind(&self) -> GameErrorKind {
+        self.kind
+    }
+
+    /// Where, in [`GameError::text`].
+    #[must_use]
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// Repairs made before the error, as for a game read whole.
+    #[must_use]
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The error as a diagnostic naming the game.
+    #[must_use]
+    pub fn diagnostic(&self) -> Diagnostic {
+        let diagnostic = Diagnostic::error(self.kind.to_string(), self.span)
+            .in_game(self.number, self.name.clone());
+        match self.kind.help() {
+            Some(help) => diagnostic.with_help(help),
+            None => diagnostic,
+        }
+    }
+
+    /// Renders the error with the file's line numbers.
+    #[must_use]
+    pub fn render(&self, file: &str) -> String {
+        render_in_file(&self.diagnostic(), file, &self.text, self.first_line)
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}: {}", self.number, self.kind)
+    }
+}
+
+impl std::error::Error for GameError {}

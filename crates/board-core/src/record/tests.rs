@@ -1,0 +1,588 @@
+use std::io::Read;
+
+use super::*;
+use crate::{Color, Diagnostic, Nag, Severity, Span};
+
+fn read_all(text: &[u8], dialect: &Dialect) -> Vec<Result<RawGame, ReadError>> {
+    RecordReader::new(text, dialect.clone()).collect()
+}
+
+fn one(text: &str) -> RawGame {
+    let mut items = read_all(text.as_bytes(), &Dialect::pgn());
+    assert_eq!(items.len(), 1, "{text:?}");
+    items.remove(0).expect("game reads")
+}
+
+fn game_error(text: &str, dialect: &Dialect) -> GameError {
+    match read_all(text.as_bytes(), dialect).remove(0) {
+        Err(ReadError::Game(e)) => *e,
+        other => panic!("expected a game error, got {other:?}"),
+    }
+}
+
+/// The elements as short strings: `12.`, `12...`, `e4`, `$1`, `{text}`, `(`, `)`.
+fn sketch(game: &RawGame) -> Vec<String> {
+    game.elements()
+        .map(|e| match e {
+            Element::MoveNumber(n) => format!(
+                "{}{}",
+                n.number.map(|n| n.to_string()).unwrap_or_default(),
+                if n.black { "..." } else { "." }
+            ),
+            Element::Move(t) => t.text.to_owned(),
+            Element::Nag(n) => format!("${}", n.value),
+            Element::Comment(c) => format!("{{{}}}", c.text),
+            Element::StartVariation(_) => "(".to_owned(),
+            Element::EndVariation(_) => ")".to_owned(),
+        })
+        .collect()
+}
+
+fn write(game: &RawGame, dialect: &Dialect) -> String {
+    let mut out = String::new();
+    write_game(
+        &mut out,
+        game,
+        dialect,
+        game.first_move_hint().unwrap_or_default(),
+    );
+    out
+}
+
+#[test]
+fn tags_keep_order_duplicates_and_escapes() {
+    let game = one(r#"[Event "A \"quoted\" name"]
+[Site "C:\\games"]
+[Annotator "x"] [Annotator "y"]
+
+1. e4 *"#);
+    let tags: Vec<(&str, String)> = game
+        .tags()
+        .map(|t| (t.name, t.value().into_owned()))
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            ("Event", r#"A "quoted" name"#.to_owned()),
+            ("Site", r"C:\games".to_owned()),
+            ("Annotator", "x".to_owned()),
+            ("Annotator", "y".to_owned()),
+        ]
+    );
+    assert_eq!(game.tag("Annotator").as_deref(), Some("x"));
+    let site = game.tags().nth(1).unwrap();
+    assert_eq!(game.slice(site.span), r#"[Site "C:\\games"]"#);
+    assert!(game.warnings().is_empty());
+}
+
+#[test]
+fn malformed_tags_are_read_with_warnings() {
+    let game = one("[Event \"A \"B\" C\"]\n[Site \"Paris]\n\n1. e4 *");
+    assert_eq!(game.tag("Event").as_deref(), Some("A \"B\" C"));
+    assert_eq!(game.tag("Site").as_deref(), Some("Paris"));
+    let messages: Vec<&str> = game.warnings().iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "unescaped `\"` inside a tag value, read as part of it",
+            "tag value has no closing `\"`"
+        ]
+    );
+    assert!(game.warnings().iter().all(|w| w.game == Some(1)));
+}
+
+#[test]
+fn move_numbers_in_all_forms() {
+    let game = one("1. e4 1... e5 2.Nf3 2…Nc6 3. ... Bb5 a6 4 Ba4 *");
+    assert_eq!(
+        sketch(&game),
+        [
+            "1.", "e4", "1...", "e5", "2.", "Nf3", "2...", "Nc6", "3.", "...", "Bb5", "a6", "4.",
+            "Ba4"
+        ]
+    );
+    let Element::MoveNumber(n) = game.elements().nth(6).unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        (n.number, n.black, game.slice(n.span)),
+        (Some(2), true, "2…")
+    );
+}
+
+#[test]
+fn glued_parentheses_belong_to_the_token() {
+    let game = one("1. P-K4 P-K4 2. P-R8(Q) (2. e8(D) RxB(N1)) P-Q4 (P-Q3) *");
+    assert_eq!(
+        sketch(&game),
+        [
+            "1.", "P-K4", "P-K4", "2.", "P-R8(Q)", "(", "2.", "e8(D)", "RxB(N1)", ")", "P-Q4", "(",
+            "P-Q3", ")"
+        ]
+    );
+}
+
+#[test]
+fn suffix_glyphs_become_nags_with_spans() {
+    let game = one("1. e4!? Nf6?! 2. Qh5?? Cf3= 3. e4!!! ! *");
+    assert_eq!(
+        sketch(&game),
+        [
+            "1.", "e4", "$5", "Nf6", "$6", "2.", "Qh5", "$4", "Cf3=", "3.", "e4!!!", "$1"
+        ]
+    );
+    let nag = game
+        .elements()
+        .find_map(|e| match e {
+            Element::Nag(n) => Some(n),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((nag.nag(), game.slice(nag.span)), (Some(Nag(5)), "!?"));
+    let e4 = game.moves().next().unwrap();
+    assert_eq!((e4.text, e4.span), ("e4", Span::new(3, 5)));
+}
+
+#[test]
+fn comments_of_both_kinds_and_escape_lines() {
+    let text = "% produced by a tool\n{Before the game}\n1. e4 {a {nested brace\nover lines} e5 ; rest of line\r\n% hidden 2. d4\n2. Nf3 {after} *";
+    let game = one(text);
+    assert_eq!(
+        sketch(&game),
+        [
+            "{Before the game}",
+            "1.",
+            "e4",
+            "{a {nested brace\nover lines}",
+            "e5",
+            "{ rest of line}",
+            "2.",
+            "Nf3",
+            "{after}"
+        ]
+    );
+    let kinds: Vec<CommentKind> = game
+        .elements()
+        .filter_map(|e| match e {
+            Element::Comment(c) => Some(c.kind),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds[2], CommentKind::Line);
+    assert_eq!(game.first_line(), 2);
+}
+
+#[test]
+fn commands_are_extracted_without_changing_the_text() {
+    let game = one("1. e4 { [%clk 1:30:00] [%eval 0.17] good [%emt 0:00:05] } *");
+    let Some(Element::Comment(c)) = game.elements().nth(2) else {
+        panic!()
+    };
+    assert_eq!(c.text, " [%clk 1:30:00] [%eval 0.17] good [%emt 0:00:05] ");
+    let commands: Vec<(&str, &str)> = c.commands().map(|c| (c.name, c.args)).collect();
+    assert_eq!(
+        commands,
+        [("clk", "1:30:00"), ("eval", "0.17"), ("emt", "0:00:05")]
+    );
+}
+
+#[test]
+fn an_unclosed_comment_is_an_error_and_reading_goes_on() {
+    let text = "[White \"A\"]\n\n1. e4 {never closed\n\n[White \"B\"]\n\n1. d4 *\n";
+    let items = read_all(text.as_bytes(), &Dialect::pgn());
+    assert_eq!(items.len(), 2);
+    let Err(ReadError::Game(e)) = &items[0] else {
+        panic!("{:?}", items[0])
+    };
+    assert_eq!(e.kind(), GameErrorKind::UnterminatedComment);
+    assert_eq!(&e.text()[e.span().range()], "{never closed");
+    assert_eq!(
+        e.render("f.pgn"),
+        "error: comment is not closed\n --> f.pgn:3:7 (game 1: A - ?)\n  |\n3 | 1. e4 {never closed\n  |       ^^^^^^^^^^^^^\n  = help: a `{` comment ends at the first `}`; this one has none before the game ends\n"
+    );
+    let b = items[1].as_ref().unwrap();
+    assert_eq!((b.number(), b.first_line()), (2, 5));
+}
+
+#[test]
+fn stray_brace_and_parenthesis_are_errors() {
+    let e = game_error("1. e4 { a { b } c } *", &Dialect::pgn());
+    assert_eq!(
+        (e.kind(), e.span()),
+        (GameErrorKind::UnmatchedBrace, Span::new(18, 19))
+    );
+    assert_eq!(e.to_string(), "game 1: `}` closes no comment");
+    let e = game_error("1. e4 e5) *", &Dialect::pgn());
+    assert_eq!(
+        (e.kind(), e.span()),
+        (GameErrorKind::UnmatchedParenthesis, Span::new(8, 9))
+    );
+    let e = game_error("1. e4 (1. d4 (1. c4) *", &Dialect::pgn());
+    assert_eq!(
+        (e.kind(), e.span()),
+        (GameErrorKind::UnclosedVariation, Span::new(6, 7))
+    );
+    let e = game_error("1. e4 $256 *", &Dialect::pgn());
+    assert_eq!(
+        (e.kind(), e.span()),
+        (GameErrorKind::NagOutOfRange { max: 255 }, Span::new(6, 10))
+    );
+    assert_eq!(e.to_string(), "game 1: NAG out of range: above $255");
+    let game = read_all(b"1. 32-28 $902 $99999999999 *", &Dialect::pdn()).remove(0);
+    let Err(ReadError::Game(e)) = game else {
+        panic!()
+    };
+    assert_eq!(e.span(), Span::new(14, 26));
+    let game = read_all(b"1. 32-28 $902 *", &Dialect::pdn())
+        .remove(0)
+        .unwrap();
+    assert_eq!(sketch(&game), ["1.", "32-28", "$902"]);
+    assert_eq!(write(&game, &Dialect::pdn()), "1. 32-28 $902 *\n\n");
+}
+
+#[test]
+fn deep_variations_hit_the_limit_not_the_stack() {
+    let deep = format!("1. e4 {} *", "(".repeat(200_000));
+    let e = game_error(&deep, &Dialect::pgn());
+    assert_eq!(
+        (e.kind(), e.span()),
+        (GameErrorKind::TooDeep { limit: 64 }, Span::new(70, 71))
+    );
+    let nested = format!("1. e4 {}1. d4{} *", "(".repeat(64), ")".repeat(64));
+    assert!(read_all(nested.as_bytes(), &Dialect::pgn())[0].is_ok());
+    let e = game_error(&nested, &Dialect::pgn().with_max_depth(10));
+    assert_eq!(e.kind(), GameErrorKind::TooDeep { limit: 10 });
+}
+
+#[test]
+fn pgn_results_end_games() {
+    let items = read_all(
+        b"e4 e5 *\nNf3 Nc6 1-0 d4 1/2-1/2 c4 0-1 g3 \xC2\xBD-\xC2\xBD",
+        &Dialect::pgn(),
+    );
+    let results: Vec<&str> = items
+        .iter()
+        .map(|g| g.as_ref().unwrap().result().unwrap().text)
+        .collect();
+    assert_eq!(results, ["*", "1-0", "1/2-1/2", "0-1", "½-½"]);
+    let game = one("1. e4 (1. d4 1-0) 1... e5 *");
+    assert_eq!(game.result().unwrap().text, "*");
+    assert!(sketch(&game).contains(&"1-0".to_owned()));
+}
+
+#[test]
+fn castling_with_zeros_is_a_move_in_pgn() {
+    let game = one("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 0-0 *");
+    assert_eq!(game.moves().last().unwrap().text, "0-0");
+    assert_eq!(game.moves().count(), 8);
+}
+
+#[test]
+fn pdn_results_and_moves() {
+    let pdn = Dialect::pdn();
+    let items = read_all(
+        b"1.32-28 19-23 2.28x19 14x23 2-0\n1.32-28 0-0\n[Event \"x\"]\n1.33-29 1-1\n1.34-29 18-23 0-0",
+        &pdn,
+    );
+    let games: Vec<(Vec<&str>, Option<&str>)> = items
+        .iter()
+        .map(|g| {
+            let g = g.as_ref().unwrap();
+            (
+                g.moves().map(|m| m.text).collect(),
+                g.result().map(|r| r.text),
+            )
+        })
+        .collect();
+    assert_eq!(
+        games,
+        [
+            (vec!["32-28", "19-23", "28x19", "14x23"], Some("2-0")),
+            (vec!["32-28"], Some("0-0")),
+            (vec!["33-29"], Some("1-1")),
+            (vec!["34-29", "18-23"], Some("0-0")),
+        ]
+    );
+    // `0-0` is only a result as the last token of a game.
+    let game = read_all(b"1.32-28 0-0 19-23 *", &pdn).remove(0).unwrap();
+    assert_eq!(
+        game.moves().map(|m| m.text).collect::<Vec<_>>(),
+        ["32-28", "0-0", "19-23"]
+    );
+}
+
+#[test]
+fn missing_result_and_missing_tags_are_warnings() {
+    let items = read_all(
+        b"[Event \"A\"]\n\n1. e4 e5\n\n[Event \"B\"]\n1. d4\n",
+        &Dialect::pgn(),
+    );
+    assert_eq!(items.len(), 2);
+    for item in &items {
+        let game = item.as_ref().unwrap();
+        assert!(game.result().is_none());
+        let w = &game.warnings()[0];
+        assert_eq!(w.severity, Severity::Warning);
+        assert!(w.message.starts_with("game has no result"), "{w}");
+        assert_eq!(w.span, Span::new(game.text().len(), game.text().len()));
+    }
+    let tagless = one("1. e4 e5 2. Nf3");
+    assert_eq!(tagless.tags().len(), 0);
+    assert_eq!(tagless.moves().count(), 3);
+}
+
+#[test]
+fn junk_between_games_is_skipped_with_a_warning() {
+    let items = read_all(
+        b"[Event \"A\"]\n1. e4 *\n{ a comment after the game }\n\n[Event \"B\"]\n1. d4 *\n{ trailing }\n",
+        &Dialect::pgn(),
+    );
+    assert_eq!(items.len(), 2);
+    let b = items[1].as_ref().unwrap();
+    assert_eq!(b.number(), 2);
+    assert_eq!(
+        b.warnings()[0].message,
+        "skipped text at line 3 that holds no moves: `{ a comment after the game }`"
+    );
+    let mut reader = RecordReader::new(&b"1. e4 *\n{ trailing }\n"[..], Dialect::pgn());
+    assert_eq!(reader.by_ref().count(), 1);
+    assert_eq!(reader.trailing_warnings().len(), 1);
+}
+
+#[test]
+fn bom_crlf_and_latin1_are_repaired() {
+    let mut bytes = b"\xEF\xBB\xBF[Event \"Caf\xE9\"]\r\n\r\n1. e4 e5 \xBD-\xBD\r\n".to_vec();
+    bytes.extend_from_slice("[Event \"Café\"]\r\n\r\n1. d4 ½-½\r\n".as_bytes());
+    let items = read_all(&bytes, &Dialect::pgn());
+    assert_eq!(items.len(), 2);
+    let a = items[0].as_ref().unwrap();
+    assert_eq!(a.tag("Event").as_deref(), Some("Café"));
+    assert_eq!(a.result().unwrap().text, "½-½");
+    assert!(a.is_latin1());
+    assert_eq!(a.offset(), 3);
+    assert_eq!(
+        a.warnings()[0].message,
+        "the game is not UTF-8; read as Latin-1"
+    );
+    assert_eq!(a.slice(a.warnings()[0].span), "é");
+    let b = items[1].as_ref().unwrap();
+    assert_eq!(
+        (b.tag("Event").as_deref(), b.is_latin1()),
+        (Some("Café"), false)
+    );
+    assert_eq!(b.first_line(), 4);
+    assert!(b.warnings().is_empty());
+}
+
+#[test]
+fn rendering_uses_file_lines() {
+    let file = "[Event \"A\"]\n\n1. e4 *\n\n[Event \"B\"]\n[White \"W\"]\n\n1. d4 d5\n2. Kxe8 *\n";
+    let games: Vec<RawGame> = RecordReader::new(file.as_bytes(), Dialect::pgn())
+        .map(Result::unwrap)
+        .collect();
+    let b = &games[1];
+    let kxe8 = b.moves().nth(2).unwrap();
+    let diag = b.locate(Diagnostic::error("illegal move", kxe8.span).with_help("no king there"));
+    let whole = Diagnostic {
+        span: kxe8.span.shift(b.offset() as usize),
+        ..diag.clone()
+    };
+    assert_eq!(b.render(&diag, "f.pgn"), whole.render("f.pgn", file));
+    assert!(
+        b.render(&diag, "f.pgn")
+            .contains(" --> f.pgn:9:4 (game 2: W - ?)")
+    );
+    // Past line 9 the gutter widens.
+    let long = format!("{}{file}", "\n".repeat(100));
+    let b = RecordReader::new(long.as_bytes(), Dialect::pgn())
+        .nth(1)
+        .unwrap()
+        .unwrap();
+    let kxe8 = b.moves().nth(2).unwrap();
+    let diag = Diagnostic::warning("odd", kxe8.span);
+    let whole = Diagnostic {
+        span: kxe8.span.shift(b.offset() as usize),
+        ..diag.clone()
+    };
+    assert_eq!(b.render(&diag, "f.pgn"), whole.render("f.pgn", &long));
+}
+
+/// A source that hands out at most `step` bytes per read.
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn streaming_in_small_reads_gives_the_same_games() {
+    let mut file = Vec::new();
+    for i in 0..300 {
+        file.extend_from_slice(
+            format!(
+                "[Event \"{i}\"]\r\n\r\n1. e4 {{a comment\nover two lines}} e5 (1... c5 $1 (1... e6)) 2. P-R8(Q) ; note\n%skip\n{}\n\n",
+                ["1-0", "*", "½-½"][i % 3]
+            )
+            .as_bytes(),
+        );
+        if i % 7 == 0 {
+            file.extend_from_slice(b"1. d4 d5\n\n");
+        }
+    }
+    let whole: Vec<RawGame> = RecordReader::new(&file[..], Dialect::pgn())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(whole.len(), 300 + 43);
+    for step in [1, 3, 17, 4096] {
+        let trickled: Vec<RawGame> =
+            RecordReader::new(Trickle { data: &file, step }, Dialect::pgn())
+                .map(Result::unwrap)
+                .collect();
+        assert_eq!(trickled, whole, "reads of {step} bytes");
+    }
+}
+
+#[test]
+fn oversized_games_are_skipped() {
+    let mut file = b"[Event \"A\"]\n\n1. e4 {".to_vec();
+    file.extend(std::iter::repeat_n(b'x', 300_000));
+    file.extend_from_slice(b"} *\n\n[Event \"B\"]\n\n1. d4 *\n");
+    let dialect = Dialect::pgn().with_max_game_bytes(100_000);
+    let items: Vec<_> = RecordReader::new(
+        Trickle {
+            data: &file,
+            step: 5000,
+        },
+        dialect,
+    )
+    .collect();
+    assert_eq!(items.len(), 2);
+    let Err(ReadError::Game(e)) = &items[0] else {
+        panic!("{:?}", items[0])
+    };
+    assert_eq!(e.kind(), GameErrorKind::TooLarge { limit: 100_000 });
+    assert_eq!(e.text(), "[Event \"A\"]");
+    let b = items[1].as_ref().unwrap();
+    assert_eq!(
+        (b.number(), b.first_line(), b.tag("Event").as_deref()),
+        (2, 5, Some("B"))
+    );
+}
+
+#[test]
+fn writer_numbers_and_wraps() {
+    let game = one(
+        "[Event \"E\"] [Black \"B\"] [White \"W\"] [ECO \"C20\"]\n1.e4 e5 {A comment that is long enough to need wrapping, since it goes on and on and on} 2.Nf3 $1 Nc6 (2...d6 3.d4) (2...Nf6) 3.Bb5 a6 1-0",
+    );
+    let out = write(&game, &Dialect::pgn());
+    assert_eq!(
+        out,
+        "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n\n\
+1. e4 e5 {A comment that is long enough to need wrapping, since it goes on and\n\
+on and on} 2. Nf3 $1 2... Nc6 (2... d6 3. d4) (2... Nf6) 3. Bb5 a6 1-0\n\n"
+    );
+    assert!(out.lines().all(|l| l.chars().count() <= 80));
+}
+
+#[test]
+fn writer_layout_corner_cases() {
+    let pgn = Dialect::pgn();
+    let mut out = String::new();
+    let mut w = MovetextWriter::new(&mut out, &pgn, FirstMove::new(1, Color::White));
+    w.start_variation();
+    w.end_variation();
+    w.move_token("e4");
+    w.comment("a } inside");
+    w.start_variation();
+    w.start_variation();
+    w.comment("");
+    w.end_variation();
+    w.move_token("d4");
+    w.finish("*");
+    assert_eq!(out, "() 1. e4 ;a } inside\n(({}) 1. d4) *\n\n");
+
+    let mut out = String::new();
+    let pdn = Dialect::pdn();
+    let mut w = MovetextWriter::new(&mut out, &pdn, FirstMove::default());
+    w.move_token("32-28");
+    w.nag(Nag(1));
+    w.nag(Nag(2));
+    w.move_token("19-23");
+    w.nag(Nag(14));
+    w.comment("%escape-looking [Event \"x\"] words");
+    w.finish("2-0");
+    assert_eq!(
+        out,
+        "1. 32-28! ? 1... 19-23 $14 {%escape-looking [Event \"x\"] words} 2-0\n\n"
+    );
+}
+
+#[test]
+fn writer_keeps_escape_and_tag_lookalikes_off_the_first_column() {
+    let pgn = Dialect::pgn().with_line_width(20);
+    for (text, expected) in [
+        (
+            "aaaaaaaaaaaaaaaaaa %x [Event \"y\"]",
+            "1. e4\n{aaaaaaaaaaaaaaaaaa\n %x [Event \"y\"]} *\n\n",
+        ),
+        (
+            "aaaaaaaaaaaaaaaaaa [Event \"y\"]",
+            "1. e4\n{aaaaaaaaaaaaaaaaaa\n [Event \"y\"]} *\n\n",
+        ),
+    ] {
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &pgn, FirstMove::default());
+        w.move_token("e4");
+        w.comment(text);
+        w.finish("*");
+        assert_eq!(out, expected);
+        let game = read_all(out.as_bytes(), &pgn).remove(0).unwrap();
+        let Some(Element::Comment(c)) = game.elements().nth(2) else {
+            panic!("{game:?}")
+        };
+        assert_eq!(
+            c.text.split_whitespace().collect::<Vec<_>>().join(" "),
+            text
+        );
+        assert!(write(&game, &pgn).ends_with(&out));
+    }
+}
+
+#[test]
+fn written_games_read_back_the_same() {
+    let samples = [
+        "1. e4 e5!? {best [%clk 1:00:00]} (1... c5 $14 (1... e6 2. d4) 2. Nf3) 2. Nf3 ; line } comment\nNc6 *",
+        "[SetUp \"1\"] [FEN \"x\"] 31... Qxb5 32. Bxf6 ( 32. Qxb5 ) Re1+ 0-1",
+        "[Event \"a \\\\ b \\\" c\"] 1.P-K4 P-K4 2.P-R8(Q) e8(D) 3. RxB(N1) 1/2-1/2",
+        "e4 %x 1-0",
+        "1. e4 {} () $255 (({x}) e5) *",
+    ];
+    for sample in samples {
+        for dialect in [
+            Dialect::pgn(),
+            Dialect::pdn(),
+            Dialect::pgn().with_line_width(20),
+        ] {
+            let game = read_all(sample.as_bytes(), &dialect).remove(0).unwrap();
+            let once = write(&game, &dialect);
+            let again = read_all(once.as_bytes(), &dialect).remove(0).unwrap();
+            assert_eq!(write(&again, &dialect), once, "{sample}");
+            assert_eq!(sketch_moves(&again), sketch_moves(&game), "{sample}");
+        }
+    }
+}
+
+fn sketch_moves(game: &RawGame) -> Vec<String> {
+    sketch(game)
+        .into_iter()
+        .filter(|s| !s.ends_with('.') && !s.starts_with('{'))
+        .collect()
+}

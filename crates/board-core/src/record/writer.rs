@@ -1,0 +1,437 @@
+//! The writer: tags in roster order, then movetext numbered and wrapped as the PGN export format
+//! lays it out.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use crate::{Color, Nag};
+
+use super::dialect::{Dialect, NagStyle};
+use super::game::{Element, RawGame};
+use super::lexer::{self, Piece};
+
+/// The first move of a movetext: its number and the side that plays it.
+///
+/// The reader cannot know who moves first without the game's rules (a `FEN` tag may give Black
+/// the move), so the caller tells the writer. [`RawGame::first_move_hint`] offers what the
+/// written move numbers say.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Color, FirstMove};
+///
+/// assert_eq!(FirstMove::default(), FirstMove::new(1, Color::White));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FirstMove {
+    /// The full-move number of the first move.
+    pub number: u32,
+    /// The side that plays it.
+    pub side: Color,
+}
+
+impl FirstMove {
+    /// Move `number`, played by `side`.
+    #[must_use]
+    pub const fn new(number: u32, side: Color) -> FirstMove {
+        FirstMove { number, side }
+    }
+}
+
+impl Default for FirstMove {
+    /// Move 1, White.
+    fn default() -> FirstMove {
+        FirstMove::new(1, Color::White)
+    }
+}
+
+/// Writes a tag section: the dialect's roster tags first, in roster order (missing ones filled
+/// when the dialect says so, `Result` with `result`), then the other tags in their order, then
+/// a blank line. Writes nothing for no tags and no roster to fill.
+///
+/// Values are escaped (`"` as `\"`, `\` as `\\`); line breaks in a value become spaces.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, write_tags};
+///
+/// let mut out = String::new();
+/// write_tags(&mut out, &Dialect::pgn(), &[("ECO", "C20"), ("White", "Anderssen \"the\" master")], "1-0");
+/// assert_eq!(out, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+///     [White \"Anderssen \\\"the\\\" master\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n\n");
+///
+/// let mut out = String::new();
+/// write_tags(&mut out, &Dialect::pdn(), &[("Event", "NK")], "2-0");
+/// assert_eq!(out, "[Event \"NK\"]\n\n");
+/// ```
+pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
+    out: &mut String,
+    dialect: &Dialect,
+    tags: &[(N, V)],
+    result: &str,
+) {
+    let start = out.len();
+    let mut written = vec![false; tags.len()];
+    for (name, default) in dialect.roster() {
+        match tags.iter().position(|(n, _)| n.as_ref() == &**name) {
+            Some(k) => {
+                written[k] = true;
+                write_tag(out, name, tags[k].1.as_ref());
+            }
+            None if dialect.fills_roster() => {
+                let value = if &**name == "Result" { result } else { default };
+                write_tag(out, name, value);
+            }
+            None => {}
+        }
+    }
+    for ((name, value), done) in tags.iter().zip(written) {
+        if !done && !name.as_ref().is_empty() {
+            write_tag(out, name.as_ref(), value.as_ref());
+        }
+    }
+    if out.len() > start {
+        out.push('\n');
+    }
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+/// Writes a movetext element by element, numbering the moves and wrapping the lines.
+///
+/// Every White move gets its number (`12.`); a Black move gets one (`12...`) when it opens the
+/// movetext or a variation, or follows a comment, a NAG written apart, or the end of a
+/// variation. A variation replaces the move written just before it. Lines break between
+/// elements and between the words of a comment, never inside a token, at the dialect's width; a
+/// single element longer than that gets a line of its own.
+///
+/// A comment is written `{text}` with its white space runs made single spaces, or `;text` and a
+/// line break when the text holds a `}`. Tokens are written as given: they must not be empty or
+/// hold white space, `{`, `}`, `;`, `(` or `)` outside a glued group such as `e8(D)`.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Color, Dialect, FirstMove, MovetextWriter, Nag};
+///
+/// let dialect = Dialect::pgn();
+/// let mut out = String::new();
+/// let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::new(12, Color::Black));
+/// w.move_token("Nf6");
+/// w.move_token("Bg5");
+/// w.nag(Nag(1));
+/// w.move_token("Be7");
+/// w.start_variation();
+/// w.move_token("h6");
+/// w.comment("the main  alternative");
+/// w.end_variation();
+/// w.move_token("Nc3");
+/// w.finish("*");
+/// assert_eq!(out, "12... Nf6 13. Bg5 $1 13... Be7 (13... h6 {the main alternative}) 14. Nc3 *\n\n");
+/// ```
+#[derive(Debug)]
+pub struct MovetextWriter<'a> {
+    out: &'a mut String,
+    dialect: &'a Dialect,
+    /// Characters on the current output line.
+    col: usize,
+    /// The element being built; it is placed once nothing more can be glued to it.
+    pending: String,
+    pending_is_line_comment: bool,
+    break_before_next: bool,
+    /// `(` to put before the next element.
+    open: usize,
+    levels: Vec<Level>,
+    need_number: bool,
+    /// The pending element ends with a move token of this length that nothing is glued to yet.
+    glue_to: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    next: Ply,
+    last: Option<Ply>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Ply {
+    number: u32,
+    black: bool,
+}
+
+impl Ply {
+    fn next(self) -> Ply {
+        if self.black {
+            Ply {
+                number: self.number.saturating_add(1),
+                black: false,
+            }
+        } else {
+            Ply {
+                number: self.number,
+                black: true,
+            }
+        }
+    }
+}
+
+impl<'a> MovetextWriter<'a> {
+    /// A writer appending to `out`, whose first move is `first`.
+    pub fn new(out: &'a mut String, dialect: &'a Dialect, first: FirstMove) -> MovetextWriter<'a> {
+        let next = Ply {
+            number: first.number,
+            black: first.side == Color::Black,
+        };
+        MovetextWriter {
+            out,
+            dialect,
+            col: 0,
+            pending: String::new(),
+            pending_is_line_comment: false,
+            break_before_next: false,
+            open: 0,
+            levels: vec![Level { next, last: None }],
+            need_number: true,
+            glue_to: None,
+        }
+    }
+
+    /// Writes a move token, with its number when it needs one.
+    pub fn move_token(&mut self, token: &str) {
+        self.begin();
+        let level = self
+            .levels
+            .last_mut()
+            .expect("the main line is never closed");
+        let ply = level.next;
+        if !ply.black {
+            let _ = write!(self.pending, "{}. ", ply.number);
+        } else if self.need_number {
+            let _ = write!(self.pending, "{}... ", ply.number);
+        }
+        self.pending.push_str(token);
+        level.last = Some(ply);
+        level.next = ply.next();
+        self.need_number = false;
+        self.glue_to = Some(token.len());
+    }
+
+    /// Writes a NAG: `$n`, or in [`NagStyle::Glyph`] a glyph, glued to the move before it when
+    /// it is the first NAG after that move.
+    pub fn nag(&mut self, nag: Nag) {
+        self.nag_value(u16::from(nag.0));
+    }
+
+    /// Writes a NAG by number, which may exceed 255 where the dialect allows it (`$902`).
+    pub fn nag_value(&mut self, value: u16) {
+        let glyph = match (self.dialect.nag_style(), u8::try_from(value)) {
+            (NagStyle::Glyph, Ok(small)) => Nag(small).glyph(),
+            _ => None,
+        };
+        let token = self
+            .glue_to
+            .take()
+            .map(|len| &self.pending[self.pending.len() - len..]);
+        match (glyph, token) {
+            (Some(glyph), Some(token)) if glues(token, glyph, self.dialect) => {
+                self.pending.push_str(glyph);
+                return;
+            }
+            (Some(glyph), _) => {
+                self.begin();
+                self.pending.push_str(glyph);
+            }
+            (None, _) => {
+                self.begin();
+                let _ = write!(self.pending, "${value}");
+            }
+        }
+        self.need_number = true;
+        self.glue_to = None;
+    }
+
+    /// Writes a comment (see the type's documentation for its form).
+    pub fn comment(&mut self, text: &str) {
+        if text.contains('}') {
+            self.begin();
+            self.pending.push(';');
+            for (i, word) in text.split_whitespace().enumerate() {
+                if i > 0 {
+                    self.pending.push(' ');
+                }
+                self.pending.push_str(word);
+            }
+            self.pending_is_line_comment = true;
+        } else {
+            self.begin();
+            self.pending.push('{');
+            for (i, word) in text.split_whitespace().enumerate() {
+                if i > 0 {
+                    self.begin();
+                }
+                self.pending.push_str(word);
+            }
+            self.pending.push('}');
+        }
+        self.need_number = true;
+        self.glue_to = None;
+    }
+
+    /// Opens a variation replacing the move written last.
+    pub fn start_variation(&mut self) {
+        let level = *self.levels.last().expect("the main line is never closed");
+        self.levels.push(Level {
+            next: level.last.unwrap_or(level.next),
+            last: None,
+        });
+        self.open += 1;
+        self.need_number = true;
+        self.glue_to = None;
+    }
+
+    /// Closes the innermost open variation; does nothing when none is open.
+    pub fn end_variation(&mut self) {
+        if self.levels.len() <= 1 {
+            return;
+        }
+        self.levels.pop();
+        if self.open > 0 || self.pending.is_empty() || self.pending_is_line_comment {
+            self.begin();
+        }
+        self.pending.push(')');
+        self.need_number = true;
+        self.glue_to = None;
+    }
+
+    /// Closes open variations, writes the result (`*` when unknown) and a blank line.
+    pub fn finish(mut self, result: &str) {
+        while self.levels.len() > 1 {
+            self.end_variation();
+        }
+        self.begin();
+        self.pending.push_str(result);
+        self.place();
+        self.out.push_str("\n\n");
+    }
+
+    /// Places the pending element and starts the next one, after any waiting `(`.
+    fn begin(&mut self) {
+        self.place();
+        for _ in 0..self.open {
+            self.pending.push('(');
+        }
+        self.open = 0;
+    }
+
+    /// Puts the pending element on the current line, or on a new one when it does not fit.
+    fn place(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let width = self.pending.chars().count();
+        if self.break_before_next {
+            self.out.push('\n');
+            self.col = 0;
+            self.break_before_next = false;
+        } else if self.col > 0 {
+            if self.col + 1 + width > self.dialect.line_width() {
+                self.out.push('\n');
+                self.col = 0;
+            } else {
+                self.out.push(' ');
+                self.col += 1;
+            }
+        }
+        // A line starting `%` is an escape line, and one starting `[Name "` a tag: keep them off
+        // the first column.
+        if self.col == 0 && self.pending.starts_with(['%', '[']) {
+            self.out.push(' ');
+            self.col = 1;
+        }
+        self.out.push_str(&self.pending);
+        self.col += width;
+        self.pending.clear();
+        if self.pending_is_line_comment {
+            self.break_before_next = true;
+            self.pending_is_line_comment = false;
+        }
+    }
+}
+
+/// Whether `glyph` glued to `token` reads back as that move and that glyph.
+fn glues(token: &str, glyph: &str, dialect: &Dialect) -> bool {
+    let joined = format!("{token}{glyph}");
+    if lexer::token_end(joined.as_bytes(), true) != Some(joined.len()) {
+        return false;
+    }
+    let mut pieces = Vec::with_capacity(2);
+    lexer::split_token(&joined, dialect, |piece, range| pieces.push((piece, range)));
+    matches!(
+        pieces.as_slice(),
+        [(Piece::Move, first), (Piece::Glyph(_), _)] if *first == (0..token.len())
+    )
+}
+
+/// Writes a game as read, tokens unchanged: tags, movetext and result, as [`write_tags`] and
+/// [`MovetextWriter`] do. A game without a result token gets its `Result` tag's value when
+/// that is a result of the dialect, else `*`.
+///
+/// To write a game in another notation, drive [`write_tags`] and [`MovetextWriter`] from
+/// [`RawGame::elements`] and pass each move token through the notation instead.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, FirstMove, RecordReader, write_game};
+///
+/// let text = "[White \"Morphy\"] 1.e4 e5!? {A  comment} 2.Nf3 ( 2.f4 ) Nc6";
+/// let dialect = Dialect::pgn();
+/// let game = RecordReader::new(text.as_bytes(), dialect.clone()).next().unwrap().unwrap();
+/// let mut out = String::new();
+/// write_game(&mut out, &game, &dialect, FirstMove::default());
+/// assert_eq!(
+///     out,
+///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Morphy\"]\n\
+///      [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 $5 {A comment} 2. Nf3 (2. f4) 2... Nc6 *\n\n"
+/// );
+/// ```
+pub fn write_game(out: &mut String, game: &RawGame, dialect: &Dialect, first: FirstMove) {
+    let result_tag = game.tag("Result");
+    let result = game
+        .result()
+        .map(|r| r.text)
+        .or_else(|| result_tag.as_deref().filter(|r| dialect.is_result(r)))
+        .unwrap_or("*");
+    let tags: Vec<(&str, Cow<'_, str>)> = game.tags().map(|t| (t.name, t.value())).collect();
+    write_tags(out, dialect, &tags, result);
+    let mut writer = MovetextWriter::new(out, dialect, first);
+    for element in game.elements() {
+        match element {
+            Element::MoveNumber(_) => {}
+            Element::Move(token) => writer.move_token(token.text),
+            Element::Nag(nag) => writer.nag_value(nag.value),
+            Element::Comment(comment) => writer.comment(comment.text),
+            Element::StartVariation(_) => writer.start_variation(),
+            Element::EndVariation(_) => writer.end_variation(),
+        }
+    }
+    writer.finish(result);
+}

@@ -1,0 +1,255 @@
+//! Conversion is replay: read each token with the source notation in the current position,
+//! write the same move with the target notation, play it, go on. Variations replay from the
+//! position before the move they replace. This loop knows no game: the rules come in through
+//! [`Rules`], the meaning of tokens through [`Notation`].
+
+use crate::{
+    Color, Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation, RawGame, Repair,
+    Span, write_tags,
+};
+
+/// What the replay needs of a game's rules.
+pub trait Rules: Clone {
+    /// A move of the game.
+    type Move;
+
+    /// The position a record starts from: the standard start, or the set-up its tags give
+    /// (`FEN`, `SetUp`).
+    ///
+    /// # Errors
+    ///
+    /// A [`Diagnostic`] (span in the game's text) when the set-up cannot be read.
+    fn setup(game: &RawGame) -> Result<Self, Diagnostic>;
+
+    /// Plays a move that the notation found legal in this position.
+    fn play(&mut self, mv: &Self::Move);
+
+    /// Passes the turn, for the null moves of analysis files; `false` where a pass is illegal
+    /// (in check).
+    fn play_null(&mut self) -> bool;
+
+    /// The side to move.
+    fn turn(&self) -> Color;
+
+    /// The number of the move about to be played.
+    fn move_number(&self) -> u32;
+
+    /// Why `result` cannot be the result of a game that ends in this position (a win for the
+    /// side that is checkmated), if it cannot.
+    fn result_conflict(&self, result: &str) -> Option<String> {
+        let _ = result;
+        None
+    }
+}
+
+/// What replaying one game found.
+#[derive(Debug, Clone)]
+pub struct Replayed<P> {
+    /// Errors and warnings, spans in the game's text, game named.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The position at the end of the main line; `None` if the replay stopped on an error.
+    pub final_position: Option<P>,
+    /// Half-moves played in the main line.
+    pub plies: usize,
+}
+
+impl<P> Replayed<P> {
+    /// `true` if any diagnostic is an error: the game was not converted.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// The target of a conversion: a notation, and where and how to write.
+pub struct Output<'a, T> {
+    /// The notation moves are written in.
+    pub notation: &'a T,
+    /// The record format (roster, line width).
+    pub dialect: &'a Dialect,
+    /// The buffer the game is appended to. On an error, whatever was appended is removed.
+    pub out: &'a mut String,
+}
+
+/// Replays `game`, checking every move with `source`; with `output`, writes the game there in
+/// the target notation, tags, comments, NAGs, variations and result kept.
+///
+/// The replay stops at the first move that is not legal: a game is converted whole or not at
+/// all, and the error names the token, its place and the legal moves that come closest.
+///
+/// # Examples
+///
+/// See the chess notation crates; a toy game is in the tests of this module.
+pub fn replay<P, S, T>(game: &RawGame, source: &S, output: Option<Output<'_, T>>) -> Replayed<P>
+where
+    P: Rules,
+    S: Notation<Position = P, Move = P::Move>,
+    T: Notation<Position = P, Move = P::Move>,
+{
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let start = match P::setup(game) {
+        Ok(pos) => pos,
+        Err(diag) => {
+            return Replayed {
+                diagnostics: vec![game.locate(diag)],
+                final_position: None,
+                plies: 0,
+            };
+        }
+    };
+    let result_text = game.result().map_or("*", |r| r.text);
+    let result_span = game.result().map(|r| r.span);
+
+    let mut output = output;
+    let rollback = output.as_ref().map(|o| o.out.len());
+    let mut movetext = String::new();
+    if let Some(o) = output.as_mut() {
+        let tags: Vec<(&str, std::borrow::Cow<'_, str>)> =
+            game.tags().map(|t| (t.name, t.value())).collect();
+        write_tags(o.out, o.dialect, &tags, result_text);
+    }
+    let first = FirstMove::new(start.move_number(), start.turn());
+    let dialect_for_writer = output.as_ref().map(|o| o.dialect);
+    let mut writer =
+        dialect_for_writer.map(|dialect| MovetextWriter::new(&mut movetext, dialect, first));
+
+    let mut pos = start;
+    let mut before: Option<P> = None;
+    let mut stack: Vec<(P, Option<P>)> = Vec::new();
+    let mut plies = 0;
+    let mut repairs: Vec<Repair> = Vec::new();
+    let mut token = String::new();
+    let mut failed = false;
+
+    for element in game.elements() {
+        match element {
+            Element::MoveNumber(_) => {}
+            Element::Move(tok) => {
+                let played = if source.is_null(tok.text) {
+                    let mut next = pos.clone();
+                    if next.play_null() {
+                        token.clear();
+                        token.push_str("--");
+                        Some(next)
+                    } else {
+                        diagnostics.push(Diagnostic::error(
+                            format!("null move {} while in check", tok.text),
+                            tok.span,
+                        ));
+                        None
+                    }
+                } else {
+                    match source.parse(&pos, tok.text, &mut repairs) {
+                        Ok(mv) => {
+                            for repair in repairs.drain(..) {
+                                diagnostics.push(Diagnostic::warning(
+                                    format!("{}: {}", tok.text, repair.message),
+                                    tok.span,
+                                ));
+                            }
+                            if let Some(o) = output.as_ref() {
+                                token.clear();
+                                o.notation.format(&pos, &mv, &mut token);
+                            }
+                            let mut next = pos.clone();
+                            next.play(&mv);
+                            Some(next)
+                        }
+                        Err(err) => {
+                            let mut diag = Diagnostic::error(err.to_string(), tok.span);
+                            if err.kind != crate::MoveErrorKind::Ambiguous
+                                && let Some(help) = err.help()
+                            {
+                                diag = diag.with_help(help);
+                            }
+                            diagnostics.push(diag);
+                            None
+                        }
+                    }
+                };
+                let Some(next) = played else {
+                    failed = true;
+                    break;
+                };
+                if let Some(w) = writer.as_mut() {
+                    w.move_token(&token);
+                }
+                before = Some(std::mem::replace(&mut pos, next));
+                if stack.is_empty() {
+                    plies += 1;
+                }
+            }
+            Element::Nag(nag) => {
+                if let Some(w) = writer.as_mut() {
+                    w.nag_value(nag.value);
+                }
+            }
+            Element::Comment(comment) => {
+                if let Some(w) = writer.as_mut() {
+                    w.comment(comment.text);
+                }
+            }
+            Element::StartVariation(span) => {
+                let Some(previous) = before.clone() else {
+                    diagnostics.push(Diagnostic::error(
+                        "a variation before any move it could replace",
+                        span,
+                    ));
+                    failed = true;
+                    break;
+                };
+                stack.push((std::mem::replace(&mut pos, previous), before.take()));
+                if let Some(w) = writer.as_mut() {
+                    w.start_variation();
+                }
+            }
+            Element::EndVariation(span) => {
+                let Some((main, main_before)) = stack.pop() else {
+                    diagnostics.push(Diagnostic::error("')' closes no variation", span));
+                    failed = true;
+                    break;
+                };
+                pos = main;
+                before = main_before;
+                if let Some(w) = writer.as_mut() {
+                    w.end_variation();
+                }
+            }
+        }
+    }
+
+    if !failed {
+        if let Some(message) = pos.result_conflict(result_text) {
+            let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
+            diagnostics.push(Diagnostic::error(message, span));
+            failed = true;
+        }
+        let tag = game.tag("Result");
+        if let (Some(tag), Some(span)) = (tag.as_deref(), result_span)
+            && tag != result_text
+            && !(tag == "1/2-1/2" && result_text == "½-½")
+        {
+            diagnostics.push(Diagnostic::warning(
+                format!("the Result tag says {tag} but the movetext ends with {result_text}"),
+                span,
+            ));
+        }
+    }
+
+    if let Some(w) = writer.take() {
+        w.finish(result_text);
+    }
+    if let (Some(o), Some(len)) = (output, rollback) {
+        if failed {
+            o.out.truncate(len);
+        } else {
+            o.out.push_str(&movetext);
+        }
+    }
+    let diagnostics = diagnostics.into_iter().map(|d| game.locate(d)).collect();
+    Replayed {
+        diagnostics,
+        final_position: (!failed).then_some(pos),
+        plies,
+    }
+}
