@@ -24,7 +24,7 @@ mod result;
 pub use color::{ByColor, Color, ParseColorError};
 pub use diagnostic::{Diagnostic, LineCol, Severity, Span};
 pub use nag::{Nag, ParseNagError};
-pub use notation::{MoveError, MoveErrorKind, Notation, Repair};
+pub use notation::{DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair};
 pub use record::{
     Command, Comment, CommentKind, Dialect, Element, FirstMove, GameError, GameErrorKind,
     MoveNumber, MovetextWriter, NagStyle, NagToken, RawGame, ReadError, RecordReader, ResultToken,

@@ -15,7 +15,7 @@ use std::fmt;
 /// A toy notation over a counter, to show the contract:
 ///
 /// ```
-/// use board_core::{MoveError, Notation, Repair};
+/// use board_core::{MoveError, Notation, Notes, Repair};
 ///
 /// /// Moves are numbers to add; the "position" is the running total.
 /// struct Plus;
@@ -28,9 +28,9 @@ use std::fmt;
 ///         "plus"
 ///     }
 ///
-///     fn parse(&self, _: &i32, token: &str, repairs: &mut Vec<Repair>) -> Result<i32, MoveError> {
+///     fn parse(&self, _: &i32, token: &str, notes: &mut Notes) -> Result<i32, MoveError> {
 ///         let digits = token.strip_prefix('+').unwrap_or_else(|| {
-///             repairs.push(Repair::new("missing '+'"));
+///             notes.repairs.push(Repair::new("missing '+'"));
 ///             token
 ///         });
 ///         digits.parse().map_err(|_| MoveError::syntax(format!("{token:?} is not +N")))
@@ -41,9 +41,9 @@ use std::fmt;
 ///     }
 /// }
 ///
-/// let mut repairs = Vec::new();
-/// assert_eq!(Plus.parse(&0, "7", &mut repairs), Ok(7));
-/// assert_eq!(repairs[0].message, "missing '+'");
+/// let mut notes = Notes::default();
+/// assert_eq!(Plus.parse(&0, "7", &mut notes), Ok(7));
+/// assert_eq!(notes.repairs[0].message, "missing '+'");
 /// assert_eq!(Plus.to_text(&0, &7), "+7");
 /// ```
 pub trait Notation {
@@ -56,8 +56,9 @@ pub trait Notation {
     fn name(&self) -> &'static str;
 
     /// Reads one move token in `position`. Whatever was accepted only leniently (a form the
-    /// canonical writer would not produce, or a wrong check sign) is pushed onto `repairs`;
-    /// nothing is changed silently.
+    /// canonical writer would not produce, or a wrong check sign) is pushed onto
+    /// `notes.repairs`; nothing is changed silently. What the token says beyond the move (a
+    /// draw offer, annotation signs) goes into the other fields of `notes`.
     ///
     /// # Errors
     ///
@@ -67,7 +68,7 @@ pub trait Notation {
         &self,
         position: &Self::Position,
         token: &str,
-        repairs: &mut Vec<Repair>,
+        notes: &mut Notes,
     ) -> Result<Self::Move, MoveError>;
 
     /// Appends the canonical token of a legal move in `position` to `out`.
@@ -84,6 +85,44 @@ pub trait Notation {
     fn is_null(&self, token: &str) -> bool {
         let _ = token;
         false
+    }
+
+    /// `true` if `next`, written apart after a move token, belongs to it (`dxe6 e.p.`); the
+    /// replay then reads the two as one token and reports the space.
+    fn glues(&self, next: &str) -> bool {
+        let _ = next;
+        false
+    }
+
+    /// How this notation marks a draw offer: glued after the move (`Some("=")` in French), or
+    /// `None` when the record carries it as the FIDE scoresheet symbol in a comment, `{(=)}`.
+    fn draw_offer_suffix(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The comment that carries a draw offer in notations that have no sign for it.
+pub const DRAW_OFFER_COMMENT: &str = "(=)";
+
+/// What a token said besides its move: repairs the reader made, a draw offer, annotation signs.
+///
+/// The replay clears it before each token. Pushing nothing allocates nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// Forms accepted only leniently.
+    pub repairs: Vec<Repair>,
+    /// The player offered a draw with this move.
+    pub draw_offer: bool,
+    /// Annotation signs written in the token, as NAG numbers (`$1` for `!`).
+    pub nags: Vec<u16>,
+}
+
+impl Notes {
+    /// Empties the notes for the next token, keeping their memory.
+    pub fn clear(&mut self) {
+        self.repairs.clear();
+        self.draw_offer = false;
+        self.nags.clear();
     }
 }
 

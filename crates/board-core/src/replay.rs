@@ -4,8 +4,8 @@
 //! [`Rules`], the meaning of tokens through [`Notation`].
 
 use crate::{
-    Color, Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation, RawGame, Repair,
-    Span, write_tags,
+    Color, DRAW_OFFER_COMMENT, Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation,
+    Notes, RawGame, Span, write_tags,
 };
 
 /// What the replay needs of a game's rules.
@@ -77,6 +77,11 @@ pub struct Output<'a, T> {
 /// The replay stops at the first move that is not legal: a game is converted whole or not at
 /// all, and the error names the token, its place and the legal moves that come closest.
 ///
+/// A draw offer travels with its move: glued to the token where the target notation has a
+/// sign for it (French `Cf3=`), else as the FIDE scoresheet symbol in a comment after the
+/// move, `{(=)}`, which is read back as a draw offer. A token written apart that belongs to
+/// the move before it (`dxe6 e.p.`) is read with that move and reported.
+///
 /// # Examples
 ///
 /// See the chess notation crates; a toy game is in the tests of this module.
@@ -117,15 +122,34 @@ where
     let mut before: Option<P> = None;
     let mut stack: Vec<(P, Option<P>)> = Vec::new();
     let mut plies = 0;
-    let mut repairs: Vec<Repair> = Vec::new();
+    let mut notes = Notes::default();
     let mut token = String::new();
+    let mut glued = String::new();
     let mut failed = false;
 
-    for element in game.elements() {
+    let mut elements = game.elements().peekable();
+    while let Some(element) = elements.next() {
         match element {
             Element::MoveNumber(_) => {}
             Element::Move(tok) => {
-                let played = if source.is_null(tok.text) {
+                notes.clear();
+                let mut text = tok.text;
+                let mut span = tok.span;
+                if let Some(Element::Move(next)) = elements.peek()
+                    && source.glues(next.text)
+                {
+                    diagnostics.push(Diagnostic::warning(
+                        format!("{}: {:?} written apart from its move", tok.text, next.text),
+                        next.span,
+                    ));
+                    glued.clear();
+                    glued.push_str(tok.text);
+                    glued.push_str(next.text);
+                    text = &glued;
+                    span = Span::new(tok.span.start, next.span.end);
+                    elements.next();
+                }
+                let played = if source.is_null(text) {
                     let mut next = pos.clone();
                     if next.play_null() {
                         token.clear();
@@ -133,18 +157,18 @@ where
                         Some(next)
                     } else {
                         diagnostics.push(Diagnostic::error(
-                            format!("null move {} while in check", tok.text),
-                            tok.span,
+                            format!("null move {text} while in check"),
+                            span,
                         ));
                         None
                     }
                 } else {
-                    match source.parse(&pos, tok.text, &mut repairs) {
+                    match source.parse(&pos, text, &mut notes) {
                         Ok(mv) => {
-                            for repair in repairs.drain(..) {
+                            for repair in notes.repairs.drain(..) {
                                 diagnostics.push(Diagnostic::warning(
-                                    format!("{}: {}", tok.text, repair.message),
-                                    tok.span,
+                                    format!("{text}: {}", repair.message),
+                                    span,
                                 ));
                             }
                             if let Some(o) = output.as_ref() {
@@ -156,7 +180,7 @@ where
                             Some(next)
                         }
                         Err(err) => {
-                            let mut diag = Diagnostic::error(err.to_string(), tok.span);
+                            let mut diag = Diagnostic::error(err.to_string(), span);
                             if err.kind != crate::MoveErrorKind::Ambiguous
                                 && let Some(help) = err.help()
                             {
@@ -171,8 +195,25 @@ where
                     failed = true;
                     break;
                 };
-                if let Some(w) = writer.as_mut() {
+                // `{(=)}` right after a move is that move's draw offer, whatever the notation.
+                if let Some(Element::Comment(c)) = elements.peek()
+                    && c.text.trim() == DRAW_OFFER_COMMENT
+                {
+                    notes.draw_offer = true;
+                    elements.next();
+                }
+                if let (Some(w), Some(o)) = (writer.as_mut(), output.as_ref()) {
+                    let suffix = o.notation.draw_offer_suffix().filter(|_| notes.draw_offer);
+                    if let Some(sign) = suffix {
+                        token.push_str(sign);
+                    }
                     w.move_token(&token);
+                    for nag in &notes.nags {
+                        w.nag_value(*nag);
+                    }
+                    if notes.draw_offer && suffix.is_none() {
+                        w.comment(DRAW_OFFER_COMMENT);
+                    }
                 }
                 before = Some(std::mem::replace(&mut pos, next));
                 if stack.is_empty() {

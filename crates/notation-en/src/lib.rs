@@ -9,12 +9,12 @@
 //! use notation_en::Algebraic;
 //!
 //! let pos = Position::new();
-//! let mut repairs = Vec::new();
-//! let mv = Algebraic::ENGLISH.parse(&pos, "Ng1f3", &mut repairs).unwrap();
+//! let mut notes = Default::default();
+//! let mv = Algebraic::ENGLISH.parse(&pos, "Ng1f3", &mut notes).unwrap();
 //! assert_eq!(Algebraic::ENGLISH.to_text(&pos, &mv), "Nf3");
-//! assert_eq!(repairs[0].message, "long algebraic form (origin square written)");
+//! assert_eq!(notes.repairs[0].message, "long algebraic form (origin square written)");
 //!
-//! let err = Algebraic::ENGLISH.parse(&pos, "Nd4", &mut repairs).unwrap_err();
+//! let err = Algebraic::ENGLISH.parse(&pos, "Nd4", &mut notes).unwrap_err();
 //! assert_eq!(err.to_string(), "illegal move Nd4");
 //! assert_eq!(err.candidates, ["Na3", "Nc3", "Nf3", "Nh3"]);
 //! ```
@@ -23,7 +23,7 @@ mod letters;
 pub mod san;
 mod uci;
 
-use board_core::{MoveError, Notation, Repair};
+use board_core::{MoveError, Notation, Notes};
 use chess_rules::{Move, Position};
 
 pub use letters::PieceLetters;
@@ -65,14 +65,9 @@ impl Notation for Algebraic {
         self.style.letters.name
     }
 
-    fn parse(
-        &self,
-        pos: &Position,
-        token: &str,
-        repairs: &mut Vec<Repair>,
-    ) -> Result<Move, MoveError> {
+    fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
         let plus = san::parse(token, &self.style.letters)?;
-        san::resolve(pos, token, &plus, &self.style.letters, repairs)
+        san::resolve(pos, token, &plus, &self.style.letters, &mut notes.repairs)
     }
 
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
@@ -81,5 +76,9 @@ impl Notation for Algebraic {
 
     fn is_null(&self, token: &str) -> bool {
         matches!(token, "--" | "Z0")
+    }
+
+    fn glues(&self, next: &str) -> bool {
+        matches!(next, "e.p." | "ep")
     }
 }

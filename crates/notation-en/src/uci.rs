@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use board_core::{MoveError, Notation, Repair};
+use board_core::{MoveError, Notation, Notes, Repair};
 use chess_rules::{Move, Position, Role, Square};
 
 use crate::{PieceLetters, Style, san};
@@ -20,7 +20,7 @@ use crate::{PieceLetters, Style, san};
 /// use notation_en::Uci;
 ///
 /// let pos = Position::new();
-/// let mv = Uci::STANDARD.parse(&pos, "g1f3", &mut Vec::new()).unwrap();
+/// let mv = Uci::STANDARD.parse(&pos, "g1f3", &mut Default::default()).unwrap();
 /// assert_eq!(Uci::STANDARD.to_text(&pos, &mv), "g1f3");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,12 +58,7 @@ impl Notation for Uci {
         "uci"
     }
 
-    fn parse(
-        &self,
-        pos: &Position,
-        token: &str,
-        repairs: &mut Vec<Repair>,
-    ) -> Result<Move, MoveError> {
+    fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
         let bytes = token.as_bytes();
         let (Some(from), Some(to)) = (square_at(bytes, 0), square_at(bytes, 2)) else {
             return Err(MoveError::syntax(format!(
@@ -102,7 +97,7 @@ impl Notation for Uci {
             .iter()
             .find(|m| m.is_castle() && m.from() == from && (m.to() == to || m.king_to() == to))
         {
-            repairs.push(Repair::new(if self.chess960 {
+            notes.repairs.push(Repair::new(if self.chess960 {
                 "castling written as the king's destination in Chess960 mode"
             } else {
                 "castling written as the king taking its rook"
@@ -141,7 +136,7 @@ impl Notation for Uci {
 /// use notation_en::Lan;
 ///
 /// let pos = Position::new();
-/// let mv = Lan::ENGLISH.parse(&pos, "Ng1-f3", &mut Vec::new()).unwrap();
+/// let mv = Lan::ENGLISH.parse(&pos, "Ng1-f3", &mut Default::default()).unwrap();
 /// assert_eq!(Lan::ENGLISH.to_text(&pos, &mv), "Ng1-f3");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,16 +160,11 @@ impl Notation for Lan {
         "lan"
     }
 
-    fn parse(
-        &self,
-        pos: &Position,
-        token: &str,
-        repairs: &mut Vec<Repair>,
-    ) -> Result<Move, MoveError> {
+    fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
         let mut plus = san::parse(token, &self.letters)?;
         // Both squares are this notation's canonical form, not a leniency.
         plus.lenience = plus.lenience.without(san::Lenience::LONG_FORM);
-        san::resolve(pos, token, &plus, &self.letters, repairs)
+        san::resolve(pos, token, &plus, &self.letters, &mut notes.repairs)
     }
 
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
@@ -200,5 +190,9 @@ impl Notation for Lan {
 
     fn is_null(&self, token: &str) -> bool {
         matches!(token, "--" | "Z0")
+    }
+
+    fn glues(&self, next: &str) -> bool {
+        matches!(next, "e.p." | "ep")
     }
 }

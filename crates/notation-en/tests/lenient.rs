@@ -1,7 +1,7 @@
 //! The lenient reader: every form real files contain reads as the right move, and each is
 //! reported; ambiguous and illegal moves name the legal candidates.
 
-use board_core::{MoveErrorKind, Notation};
+use board_core::{MoveErrorKind, Notation, Notes};
 use chess_rules::Position;
 use notation_en::Algebraic;
 
@@ -12,12 +12,13 @@ fn pos(fen: &str) -> Position {
 /// Reads `token`, checks that it means the same move as the canonical `san`, and returns the
 /// repair messages.
 fn read(position: &Position, token: &str, san: &str) -> Vec<String> {
-    let mut repairs = Vec::new();
+    let mut notes = Notes::default();
     let mv = Algebraic::ENGLISH
-        .parse(position, token, &mut repairs)
+        .parse(position, token, &mut notes)
         .unwrap_or_else(|e| panic!("{token}: {e}"));
     assert_eq!(Algebraic::ENGLISH.to_text(position, &mv), san, "{token}");
-    repairs
+    notes
+        .repairs
         .into_iter()
         .map(|r| r.message.into_owned())
         .collect()
@@ -129,7 +130,7 @@ fn en_passant_mark() {
 #[test]
 fn lowercase_piece_letters_are_refused() {
     let err = Algebraic::ENGLISH
-        .parse(&Position::new(), "nf3", &mut Vec::new())
+        .parse(&Position::new(), "nf3", &mut Notes::default())
         .unwrap_err();
     assert_eq!(err.kind, MoveErrorKind::Syntax);
     assert_eq!(
@@ -141,7 +142,7 @@ fn lowercase_piece_letters_are_refused() {
     assert_eq!(read(&p, "bxc3", "bxc3"), Vec::<String>::new());
     assert!(
         Algebraic::ENGLISH
-            .parse(&p, "Bxc3", &mut Vec::new())
+            .parse(&p, "Bxc3", &mut Notes::default())
             .is_err()
     );
 }
@@ -149,7 +150,7 @@ fn lowercase_piece_letters_are_refused() {
 #[test]
 fn ambiguous_and_illegal_moves_name_candidates() {
     let err = Algebraic::ENGLISH
-        .parse(&Position::new(), "Nd4", &mut Vec::new())
+        .parse(&Position::new(), "Nd4", &mut Notes::default())
         .unwrap_err();
     assert_eq!(err.kind, MoveErrorKind::Illegal);
     assert_eq!(err.candidates, ["Na3", "Nc3", "Nf3", "Nh3"]);
@@ -157,13 +158,13 @@ fn ambiguous_and_illegal_moves_name_candidates() {
         .parse(
             &pos("4k3/8/8/8/8/8/8/1N3N1K w - - 0 1"),
             "Nd2",
-            &mut Vec::new(),
+            &mut Notes::default(),
         )
         .unwrap_err();
     assert_eq!(err.kind, MoveErrorKind::Ambiguous);
     assert_eq!(err.to_string(), "ambiguous move Nd2: could be Nbd2 or Nfd2");
     let err = Algebraic::ENGLISH
-        .parse(&Position::new(), "Ke2", &mut Vec::new())
+        .parse(&Position::new(), "Ke2", &mut Notes::default())
         .unwrap_err();
     assert_eq!(err.to_string(), "illegal move Ke2");
     // No king move at all: every legal move is offered.

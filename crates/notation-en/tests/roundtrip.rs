@@ -72,16 +72,17 @@ fn assert_round_trip<N: Notation<Position = Position, Move = Move>>(
     mv: Move,
 ) -> String {
     let text = notation.to_text(pos, &mv);
-    let mut repairs = Vec::new();
+    let mut notes = board_core::Notes::default();
     let back = notation
-        .parse(pos, &text, &mut repairs)
+        .parse(pos, &text, &mut notes)
         .unwrap_or_else(|e| panic!("{} {text:?} in {}: {e}", notation.name(), pos.to_fen()));
     assert_eq!(back, mv, "{} {text:?} in {}", notation.name(), pos.to_fen());
     assert!(
-        repairs.is_empty(),
-        "{} {text:?} in {}: {repairs:?}",
+        notes.repairs.is_empty(),
+        "{} {text:?} in {}: {:?}",
         notation.name(),
-        pos.to_fen()
+        pos.to_fen(),
+        notes.repairs
     );
     text
 }
