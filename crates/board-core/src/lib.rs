@@ -24,11 +24,13 @@ mod result;
 pub use color::{ByColor, Color, ParseColorError};
 pub use diagnostic::{Diagnostic, LineCol, Severity, Span};
 pub use nag::{Nag, ParseNagError};
-pub use notation::{DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair};
+pub use notation::{
+    CheckSign, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair,
+};
 pub use record::{
     Command, Comment, CommentKind, Dialect, Element, FirstMove, GameError, GameErrorKind,
     MoveNumber, MovetextWriter, NagStyle, NagToken, RawGame, ReadError, RecordReader, ResultToken,
     Tag, Token, write_game, write_tags,
 };
-pub use replay::{Output, Replayed, Rules, replay};
+pub use replay::{Output, Replayed, Rules, read_move, replay};
 pub use result::{DraughtsResult, GameResult, ParseResultError};

@@ -56,9 +56,10 @@ pub trait Notation {
     fn name(&self) -> &'static str;
 
     /// Reads one move token in `position`. Whatever was accepted only leniently (a form the
-    /// canonical writer would not produce, or a wrong check sign) is pushed onto
-    /// `notes.repairs`; nothing is changed silently. What the token says beyond the move (a
-    /// draw offer, annotation signs) goes into the other fields of `notes`.
+    /// canonical writer would not produce) is pushed onto `notes.repairs`; nothing is changed
+    /// silently. What the token says beyond the move (a draw offer, annotation signs, the
+    /// check sign written, which the caller tests after playing the move) goes into the other
+    /// fields of `notes`.
     ///
     /// # Errors
     ///
@@ -104,6 +105,45 @@ pub trait Notation {
 /// The comment that carries a draw offer in notations that have no sign for it.
 pub const DRAW_OFFER_COMMENT: &str = "(=)";
 
+/// A check or mate sign: what a token wrote, or what the position after a move deserves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CheckSign {
+    /// No sign.
+    #[default]
+    None,
+    /// `+`: the move checks.
+    Check,
+    /// `#`: the move mates.
+    Mate,
+}
+
+impl CheckSign {
+    /// What is wrong with writing `self` for a move that deserves `deserved`, if anything.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::CheckSign;
+    ///
+    /// assert_eq!(CheckSign::None.mismatch(CheckSign::Check), Some("check sign missing"));
+    /// assert_eq!(CheckSign::Mate.mismatch(CheckSign::Mate), None);
+    /// ```
+    #[must_use]
+    pub const fn mismatch(self, deserved: CheckSign) -> Option<&'static str> {
+        Some(match (self, deserved) {
+            (CheckSign::None, CheckSign::None)
+            | (CheckSign::Check, CheckSign::Check)
+            | (CheckSign::Mate, CheckSign::Mate) => return None,
+            (CheckSign::None, CheckSign::Check) => "check sign missing",
+            (CheckSign::None, CheckSign::Mate) => "mate sign missing",
+            (CheckSign::Check, CheckSign::Mate) => "'+' on a move that mates",
+            (CheckSign::Mate, CheckSign::Check) => "'#' on a move that only checks",
+            (_, CheckSign::None) => "check sign on a move that does not check",
+        })
+    }
+}
+
 /// What a token said besides its move: repairs the reader made, a draw offer, annotation signs.
 ///
 /// The replay clears it before each token. Pushing nothing allocates nothing.
@@ -115,6 +155,10 @@ pub struct Notes {
     pub draw_offer: bool,
     /// Annotation signs written in the token, as NAG numbers (`$1` for `!`).
     pub nags: Vec<u16>,
+    /// The check sign the token wrote, for the caller to test against the position after the
+    /// move ([`crate::read_move`] and the replay do); `None` for notations that write no check
+    /// signs (UCI, draughts).
+    pub check_sign: Option<CheckSign>,
 }
 
 impl Notes {
@@ -123,6 +167,7 @@ impl Notes {
         self.repairs.clear();
         self.draw_offer = false;
         self.nags.clear();
+        self.check_sign = None;
     }
 }
 

@@ -4,8 +4,8 @@
 //! [`Rules`], the meaning of tokens through [`Notation`].
 
 use crate::{
-    Color, DRAW_OFFER_COMMENT, Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation,
-    Notes, RawGame, Span, write_tags,
+    CheckSign, Color, DRAW_OFFER_COMMENT, Diagnostic, Dialect, Element, FirstMove, MoveError,
+    MovetextWriter, Notation, Notes, RawGame, Repair, Span, write_tags,
 };
 
 /// What the replay needs of a game's rules.
@@ -34,12 +34,46 @@ pub trait Rules: Clone {
     /// The number of the move about to be played.
     fn move_number(&self) -> u32;
 
+    /// The check sign a move that led to this position deserves; games without checks keep
+    /// the default.
+    fn check_sign(&self) -> CheckSign {
+        CheckSign::None
+    }
+
     /// Why `result` cannot be the result of a game that ends in this position (a win for the
     /// side that is checkmated), if it cannot.
     fn result_conflict(&self, result: &str) -> Option<String> {
         let _ = result;
         None
     }
+}
+
+/// Reads one token with `notation` in `position`, then plays it to test the check sign the
+/// token wrote, reporting a wrong or missing sign in `notes.repairs`: what a caller outside a
+/// replay wants from a notation.
+///
+/// # Errors
+///
+/// The notation's [`MoveError`].
+pub fn read_move<P, N>(
+    notation: &N,
+    position: &P,
+    token: &str,
+    notes: &mut Notes,
+) -> Result<P::Move, MoveError>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move>,
+{
+    let mv = notation.parse(position, token, notes)?;
+    if let Some(written) = notes.check_sign {
+        let mut after = position.clone();
+        after.play(&mv);
+        if let Some(message) = written.mismatch(after.check_sign()) {
+            notes.repairs.push(Repair::new(message));
+        }
+    }
+    Ok(mv)
 }
 
 /// What replaying one game found.
@@ -149,12 +183,13 @@ where
                     span = Span::new(tok.span.start, next.span.end);
                     elements.next();
                 }
+                // The position before the move, once it is played.
                 let played = if source.is_null(text) {
-                    let mut next = pos.clone();
-                    if next.play_null() {
+                    let previous = pos.clone();
+                    if pos.play_null() {
                         token.clear();
                         token.push_str("--");
-                        Some(next)
+                        Some(previous)
                     } else {
                         diagnostics.push(Diagnostic::error(
                             format!("null move {text} while in check"),
@@ -175,9 +210,15 @@ where
                                 token.clear();
                                 o.notation.format(&pos, &mv, &mut token);
                             }
-                            let mut next = pos.clone();
-                            next.play(&mv);
-                            Some(next)
+                            let previous = pos.clone();
+                            pos.play(&mv);
+                            if let Some(message) =
+                                notes.check_sign.and_then(|w| w.mismatch(pos.check_sign()))
+                            {
+                                diagnostics
+                                    .push(Diagnostic::warning(format!("{text}: {message}"), span));
+                            }
+                            Some(previous)
                         }
                         Err(err) => {
                             let mut diag = Diagnostic::error(err.to_string(), span);
@@ -191,7 +232,7 @@ where
                         }
                     }
                 };
-                let Some(next) = played else {
+                let Some(previous) = played else {
                     failed = true;
                     break;
                 };
@@ -215,7 +256,7 @@ where
                         w.comment(DRAW_OFFER_COMMENT);
                     }
                 }
-                before = Some(std::mem::replace(&mut pos, next));
+                before = Some(previous);
                 if stack.is_empty() {
                     plies += 1;
                 }

@@ -159,6 +159,7 @@ impl Position {
             ));
         }
 
+        pos.checkers = pos.compute_checkers();
         pos.drop_useless_ep();
         let them = !pos.turn;
         if let Some(king) = pos.king_of(them)

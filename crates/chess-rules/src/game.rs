@@ -154,7 +154,7 @@ impl Game {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = &self.position;
-        let no_moves = pos.legal_moves().is_empty();
+        let no_moves = !pos.has_legal_moves();
         let draw = |termination| {
             Some(Outcome {
                 termination,

@@ -41,8 +41,125 @@ impl Position {
     #[must_use]
     pub fn legal_moves_to(&self, role: Role, to: Bitboard) -> MoveList {
         let mut moves = MoveList::new();
-        self.gen_filtered(&mut moves, 1 << role as u8, to, false);
+        self.append_legal_moves_to(role, to, &mut moves);
         moves
+    }
+
+    /// Like [`Position::legal_moves_to`], appending to a list the caller keeps: a move list
+    /// is a few kilobytes, and returning it by value copies them.
+    pub fn append_legal_moves_to(&self, role: Role, to: Bitboard, moves: &mut MoveList) {
+        self.gen_filtered(moves, 1 << role as u8, to, false);
+    }
+
+    /// Appends the legal moves of `role` from a square of `from` to `to` (castling excluded):
+    /// what a reader of `Nbd2` needs. When the king is not in check, only the pieces that can
+    /// reach `to` are looked at, each tested for uncovering its king; in check, the full
+    /// generator answers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::{Bitboard, MoveList, Position, Role};
+    ///
+    /// let pos = Position::new();
+    /// let mut moves = MoveList::new();
+    /// pos.append_moves_between(Role::Knight, Bitboard::FULL, "f3".parse().unwrap(), &mut moves);
+    /// assert_eq!(moves.len(), 1);
+    /// ```
+    pub fn append_moves_between(
+        &self,
+        role: Role,
+        from: Bitboard,
+        to: Square,
+        moves: &mut MoveList,
+    ) {
+        let us = self.turn;
+        let ours = self.by_color(us);
+        let Some(king) = self.king_of(us) else {
+            return;
+        };
+        if ours.contains(to) {
+            return;
+        }
+        let occupied = self.occupied();
+        let to_bb = to.bitboard();
+        let en_passant = role == Role::Pawn && self.ep_square == Some(to);
+        if role == Role::King || en_passant || self.checkers.any() {
+            let start = moves.len();
+            self.gen_filtered(moves, 1 << role as u8, to_bb, false);
+            let mut keep = start;
+            for i in start..moves.len() {
+                if from.contains(moves[i].from()) {
+                    moves[keep] = moves[i];
+                    keep += 1;
+                }
+            }
+            moves.truncate(keep);
+            return;
+        }
+        let mine = self.by_role(role) & ours;
+        let sources = match role {
+            Role::Pawn => {
+                let up: i32 = if us.is_white() { 8 } else { -8 };
+                if self.by_color(!us).contains(to) {
+                    attacks::pawn(!us, to) & mine
+                } else {
+                    let behind = Square::new((to.to_u32() as i32 - up) as u32);
+                    if mine.contains(behind) {
+                        behind.bitboard()
+                    } else if to.rank() == Rank::Fourth.relative_to(us)
+                        && !occupied.contains(behind)
+                    {
+                        Square::new((behind.to_u32() as i32 - up) as u32).bitboard() & mine
+                    } else {
+                        Bitboard::EMPTY
+                    }
+                }
+            }
+            _ => attacks::of(role, !us, to, occupied) & mine,
+        } & from;
+        let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
+        for src in sources {
+            if self.uncovers_king(king, src, to, occupied) {
+                continue;
+            }
+            if promotes {
+                for promo in Role::PROMOTIONS {
+                    moves.push(Move::promotion(src, to, promo));
+                }
+            } else {
+                moves.push(Move::normal(role, src, to));
+            }
+        }
+    }
+
+    /// `true` if moving the piece on `from` to `to` opens a slider's line to `king` (the king
+    /// not being in check before).
+    #[inline]
+    fn uncovers_king(&self, king: Square, from: Square, to: Square, occupied: Bitboard) -> bool {
+        if attacks::line(king, from).is_empty() {
+            return false;
+        }
+        let after = (occupied ^ from.bitboard()) | to.bitboard();
+        let theirs = self.by_color(!self.turn) & !to.bitboard();
+        let queens = self.by_role(Role::Queen);
+        let snipers = (attacks::rook(king, after) & (self.by_role(Role::Rook) | queens))
+            | (attacks::bishop(king, after) & (self.by_role(Role::Bishop) | queens));
+        (snipers & theirs).any()
+    }
+
+    /// Appends every legal move to a list the caller keeps (see
+    /// [`Position::append_legal_moves_to`] for why).
+    pub fn append_legal_moves(&self, moves: &mut MoveList) {
+        self.gen_legal(moves);
+    }
+
+    /// `true` if the side to move has a legal move.
+    #[must_use]
+    pub fn has_legal_moves(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.gen_legal(&mut moves);
+        !moves.is_empty()
     }
 
     /// The legal castling moves (at most two).
@@ -71,8 +188,7 @@ impl Position {
         let Some(king) = self.king_of(us) else {
             return;
         };
-        let occupied = self.occupied();
-        let checkers = self.attackers_to(king, !us, occupied);
+        let checkers = self.checkers;
         let pinned = self.pinned(king);
         let wants = |role: Role| roles & (1 << role as u8) != 0;
 

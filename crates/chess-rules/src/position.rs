@@ -32,6 +32,9 @@ pub struct Position {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// The pieces giving check to the side to move, kept because every reader of the next
+    /// move and every check-sign test asks for them.
+    pub(crate) checkers: Bitboard,
 }
 
 impl Default for Position {
@@ -96,6 +99,7 @@ impl Position {
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -227,8 +231,14 @@ impl Position {
     }
 
     /// The pieces that give check to the side to move.
+    #[inline]
     #[must_use]
-    pub fn checkers(&self) -> Bitboard {
+    pub const fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Computes the checkers from the board, for the cache.
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
         match self.king_of(self.turn) {
             Some(king) => self.attackers_to(king, !self.turn, self.occupied()),
             None => Bitboard::EMPTY,
@@ -244,13 +254,13 @@ impl Position {
     /// `true` if the side to move is checkmated.
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_moves()
     }
 
     /// `true` if the side to move has no legal move and is not in check.
     #[must_use]
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_moves()
     }
 
     /// `true` if `color` cannot checkmate by any sequence of legal moves, whatever the other side
@@ -291,7 +301,9 @@ impl Position {
     /// `true` if `mv` is legal here.
     #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        let mut moves = crate::MoveList::new();
+        self.append_legal_moves_to(mv.role(), mv.to().bitboard(), &mut moves);
+        moves.contains(&mv) || (mv.is_castle() && self.castling_moves().contains(&mv))
     }
 
     /// The piece a move takes, if any (the pawn for en passant; nothing for castling).
@@ -309,7 +321,7 @@ impl Position {
     /// `true` if the move takes a piece.
     #[must_use]
     pub fn is_capture(&self, mv: Move) -> bool {
-        self.captured(mv).is_some()
+        mv.is_en_passant() || (!mv.is_castle() && self.by_color(!self.turn).contains(mv.to()))
     }
 
     /// The position after a legal move.
@@ -389,6 +401,7 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
+        self.checkers = self.compute_checkers();
         self.drop_useless_ep();
     }
 
@@ -422,6 +435,7 @@ impl Position {
             next.fullmoves += 1;
         }
         next.turn = !next.turn;
+        next.checkers = next.compute_checkers();
         Ok(next)
     }
 

@@ -1,7 +1,7 @@
 //! The chess rules as the record replay sees them: set-up from the `FEN` tag, playing moves,
 //! and checking a written result against the final position.
 
-use board_core::{Diagnostic, GameResult, RawGame, Rules, Span};
+use board_core::{CheckSign, Diagnostic, GameResult, RawGame, Rules, Span};
 
 use crate::{Color, Move, Position};
 
@@ -50,6 +50,16 @@ impl Rules for Position {
 
     fn move_number(&self) -> u32 {
         self.fullmoves()
+    }
+
+    fn check_sign(&self) -> CheckSign {
+        if !self.is_check() {
+            CheckSign::None
+        } else if self.has_legal_moves() {
+            CheckSign::Check
+        } else {
+            CheckSign::Mate
+        }
     }
 
     /// A decisive result after a stalemate or with no mating material left, a draw or the wrong

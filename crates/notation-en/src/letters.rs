@@ -57,10 +57,15 @@ impl PieceLetters {
     /// spelling wins, so `Кр` (king) is not read as `К` (knight) followed by `р`.
     #[must_use]
     pub fn role_prefix(&self, text: &str) -> Option<(Role, usize)> {
+        let first = *text.as_bytes().first()?;
         let mut best: Option<(Role, usize)> = None;
         for role in Role::ALL {
             for spelling in self.spellings[role as usize] {
-                if text.starts_with(spelling) && best.is_none_or(|(_, len)| spelling.len() > len) {
+                // The first byte rules out almost every spelling before the slice compare.
+                if spelling.as_bytes().first() == Some(&first)
+                    && text.starts_with(spelling)
+                    && best.is_none_or(|(_, len)| spelling.len() > len)
+                {
                     best = Some((role, spelling.len()));
                 }
             }

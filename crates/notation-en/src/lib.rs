@@ -67,7 +67,7 @@ impl Notation for Algebraic {
 
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
         let plus = san::parse(token, &self.style.letters)?;
-        san::resolve(pos, token, &plus, &self.style.letters, &mut notes.repairs)
+        san::resolve(pos, token, &plus, &self.style.letters, notes)
     }
 
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {

@@ -8,8 +8,8 @@
 
 use std::fmt::{self, Write as _};
 
-use board_core::{MoveError, Repair};
-use chess_rules::{CastlingSide, File, Move, Position, Rank, Role, Square};
+use board_core::{CheckSign, MoveError, Notes, Repair};
+use chess_rules::{Bitboard, CastlingSide, File, Move, MoveList, Position, Rank, Role, Square};
 
 use crate::PieceLetters;
 
@@ -52,7 +52,7 @@ impl Suffix {
     pub fn after(position: &Position) -> Option<Suffix> {
         if !position.is_check() {
             None
-        } else if position.legal_moves().is_empty() {
+        } else if !position.has_legal_moves() {
             Some(Suffix::Checkmate)
         } else {
             Some(Suffix::Check)
@@ -197,37 +197,52 @@ pub fn parse(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSanErro
     let mut lenience = Lenience::default();
     let mut rest = text;
 
-    // Glyphs, then the check sign, then `e.p.`, from the end.
-    let trimmed = rest.trim_end_matches(['!', '?']);
-    if trimmed.len() != rest.len() {
+    // Glyphs, then the check sign, then `e.p.`, from the end; byte tests first, since this
+    // runs for every move of every game.
+    let bytes = rest.as_bytes();
+    let mut end = bytes.len();
+    while end > 0 && matches!(bytes[end - 1], b'!' | b'?') {
+        end -= 1;
+    }
+    if end != bytes.len() {
         lenience = lenience.union(Lenience::GLYPHS);
-        rest = trimmed;
     }
     let mut suffix = None;
-    if let Some(r) = rest.strip_suffix("++") {
+    if end >= 2 && bytes[end - 2..end] == *b"++" {
         suffix = Some(Suffix::Checkmate);
         lenience = lenience.union(Lenience::DOUBLE_PLUS);
-        rest = r;
-    } else if let Some(r) = rest.strip_suffix('#') {
+        end -= 2;
+    } else if end >= 1 && bytes[end - 1] == b'#' {
         suffix = Some(Suffix::Checkmate);
-        rest = r;
-    } else if let Some(r) = rest.strip_suffix('+') {
+        end -= 1;
+    } else if end >= 1 && bytes[end - 1] == b'+' {
         suffix = Some(Suffix::Check);
-        rest = r;
+        end -= 1;
     }
+    if let Some(san) = parse_common(&bytes[..end], letters) {
+        return Ok(SanPlus {
+            san,
+            suffix,
+            lenience,
+        });
+    }
+    // Cutting at an ASCII byte keeps `rest` on a character boundary.
+    rest = &rest[..end];
     let mut ep_mark = false;
-    for mark in ["e.p.", "ep", "e.p"] {
-        if let Some(r) = rest.strip_suffix(mark)
-            && r.len() >= 2
-        {
-            ep_mark = true;
-            rest = r;
-            break;
+    if end > 0 && matches!(bytes[end - 1], b'.' | b'p') {
+        for mark in ["e.p.", "ep", "e.p"] {
+            if let Some(r) = rest.strip_suffix(mark)
+                && r.len() >= 2
+            {
+                ep_mark = true;
+                rest = r;
+                break;
+            }
         }
     }
 
-    let san = match rest {
-        "O-O" | "0-0" | "O-O-O" | "0-0-0" => {
+    let san = match rest.as_bytes().first() {
+        Some(b'O' | b'0') if matches!(rest, "O-O" | "0-0" | "O-O-O" | "0-0-0") => {
             if rest.starts_with('0') {
                 lenience = lenience.union(Lenience::CASTLING_ZEROS);
             }
@@ -237,7 +252,7 @@ pub fn parse(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSanErro
                 CastlingSide::QueenSide
             })
         }
-        "--" | "Z0" => San::Null,
+        Some(b'-' | b'Z') if matches!(rest, "--" | "Z0") => San::Null,
         _ => parse_normal(rest, letters, &mut lenience)?,
     };
     if ep_mark {
@@ -269,6 +284,77 @@ pub fn parse(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSanErro
     })
 }
 
+/// The canonical shapes that make up nearly every token of real files (`e4`, `exd5`, `Nf3`,
+/// `Nbxd2`, `R1e2`, `e8=Q`, `exd8=Q`), read in one pass over the bytes; `None` sends the token
+/// to the general lenient reader, which also explains what is wrong.
+#[inline]
+fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
+    let (rest, to, promotion) = match *body {
+        [ref rest @ .., f, r] if file_of(f).is_some() && rank_of(r).is_some() => {
+            (rest, Square::from_coords(file_of(f)?, rank_of(r)?), None)
+        }
+        [ref rest @ .., f, r, b'=', p] if p.is_ascii_uppercase() => (
+            rest,
+            Square::from_coords(file_of(f)?, rank_of(r)?),
+            Some(single_byte_role(letters, p).filter(|r| *r != Role::Pawn)?),
+        ),
+        _ => return None,
+    };
+    let (rest, capture) = match rest {
+        [rest @ .., b'x'] => (rest, true),
+        _ => (rest, false),
+    };
+    let (role, file, rank) = match *rest {
+        [] if !capture => (Role::Pawn, None, None),
+        [f] if capture && f.is_ascii_lowercase() => (Role::Pawn, Some(file_of(f)?), None),
+        [p, ref origin @ ..] if p.is_ascii_uppercase() => {
+            let role = single_byte_role(letters, p).filter(|r| *r != Role::Pawn)?;
+            match *origin {
+                [] => (role, None, None),
+                [o] => match (file_of(o), rank_of(o)) {
+                    (Some(f), _) => (role, Some(f), None),
+                    (_, Some(r)) => (role, None, Some(r)),
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    if promotion.is_some() != (role == Role::Pawn && Bitboard::BACKRANKS.contains(to)) {
+        return None;
+    }
+    Some(San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// The role an ASCII letter spells on its own in `letters`, if any.
+#[inline]
+fn single_byte_role(letters: &PieceLetters, letter: u8) -> Option<Role> {
+    if letters.name == "en" {
+        return match letter {
+            b'P' => Some(Role::Pawn),
+            b'N' => Some(Role::Knight),
+            b'B' => Some(Role::Bishop),
+            b'R' => Some(Role::Rook),
+            b'Q' => Some(Role::Queen),
+            b'K' => Some(Role::King),
+            _ => None,
+        };
+    }
+    Role::ALL.into_iter().find(|role| {
+        letters.spellings[*role as usize]
+            .iter()
+            .any(|s| s.len() == 1 && s.as_bytes()[0] == letter)
+    })
+}
+
 fn file_of(byte: u8) -> Option<File> {
     File::from_char(char::from(byte))
 }
@@ -282,7 +368,15 @@ fn parse_normal(
     letters: &PieceLetters,
     lenience: &mut Lenience,
 ) -> Result<San, ParseSanError> {
-    let (role, mut rest) = match letters.role_prefix(text) {
+    // A file letter starts a pawn move in every language: no table spells a piece `a`..`h`.
+    let starts_with_file = text.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+        && file_of(text.as_bytes()[0]).is_some();
+    let prefix = if starts_with_file {
+        None
+    } else {
+        letters.role_prefix(text)
+    };
+    let (role, mut rest) = match prefix {
         Some((Role::Pawn, len)) => {
             *lenience = lenience.union(Lenience::PAWN_LETTER);
             (Role::Pawn, &text.as_bytes()[len..])
@@ -442,7 +536,7 @@ pub fn resolve(
     token: &str,
     plus: &SanPlus,
     letters: &PieceLetters,
-    repairs: &mut Vec<Repair>,
+    notes: &mut Notes,
 ) -> Result<Move, MoveError> {
     let mut lenience = plus.lenience;
     let mv = match plus.san {
@@ -465,23 +559,25 @@ pub fn resolve(
                 && let Some(mv) = coordinate_move(pos, Square::from_coords(f, r), to, promotion)
             {
                 // `g1f3`: origin and destination without a letter, as engines write them.
-                repairs.push(Repair::new("coordinate move without a piece letter"));
+                notes
+                    .repairs
+                    .push(Repair::new("coordinate move without a piece letter"));
                 lenience = lenience.without(Lenience::LONG_FORM);
-                return finish(pos, mv, plus.suffix, lenience, repairs);
+                return Ok(finish(mv, plus.suffix, lenience, notes));
             }
             let mut found: Option<Move> = None;
             let mut count = 0;
             let mut queen_assumed = false;
-            for mv in pos.legal_moves_to(role, to.bitboard()) {
-                let from = mv.from();
-                let file_ok = match file {
-                    Some(f) => from.file() == f,
-                    // A pawn without an origin file moves straight ahead.
-                    None => role != Role::Pawn || from.file() == to.file(),
-                };
-                if !file_ok || rank.is_some_and(|r| from.rank() != r) {
-                    continue;
-                }
+            let mut candidates = MoveList::new();
+            let from_file = match file {
+                Some(f) => Bitboard::file(f),
+                // A pawn without an origin file moves straight ahead.
+                None if role == Role::Pawn => Bitboard::file(to.file()),
+                None => Bitboard::FULL,
+            };
+            let from_rank = rank.map_or(Bitboard::FULL, Bitboard::rank);
+            pos.append_moves_between(role, from_file & from_rank, to, &mut candidates);
+            for &mv in &candidates {
                 match (promotion, mv.promotion_role()) {
                     (Some(a), Some(b)) if a != b => continue,
                     (Some(_), None) => continue,
@@ -496,9 +592,9 @@ pub fn resolve(
                 return Err(MoveError::illegal(token, candidates_of(pos, role, letters)));
             };
             if count > 1 {
-                let fits = pos
-                    .legal_moves_to(role, to.bitboard())
-                    .into_iter()
+                let fits = candidates
+                    .iter()
+                    .copied()
                     .filter(|m| {
                         file.is_none_or(|f| m.from().file() == f)
                             && rank.is_none_or(|r| m.from().rank() == r)
@@ -509,13 +605,17 @@ pub fn resolve(
                 return Err(MoveError::ambiguous(token, fits));
             }
             if queen_assumed {
-                repairs.push(Repair::new("promotion piece missing: queen assumed"));
+                notes
+                    .repairs
+                    .push(Repair::new("promotion piece missing: queen assumed"));
             }
             let captures = pos.is_capture(mv);
             if capture && !captures {
-                repairs.push(Repair::new("capture sign on a move that takes nothing"));
+                notes
+                    .repairs
+                    .push(Repair::new("capture sign on a move that takes nothing"));
             } else if !capture && captures {
-                repairs.push(Repair::new("capture sign missing"));
+                notes.repairs.push(Repair::new("capture sign missing"));
             }
             let written = (file.is_some(), rank.is_some());
             // Both coordinates is the long form, reported (or not, in LAN) by its own flag,
@@ -527,17 +627,19 @@ pub fn resolve(
                 let needed = disambiguation(pos, mv);
                 if written != needed {
                     let count = |(f, r): (bool, bool)| u8::from(f) + u8::from(r);
-                    repairs.push(Repair::new(if count(written) > count(needed) {
-                        "more disambiguation than needed"
-                    } else {
-                        "disambiguated by rank where the file decides"
-                    }));
+                    notes
+                        .repairs
+                        .push(Repair::new(if count(written) > count(needed) {
+                            "more disambiguation than needed"
+                        } else {
+                            "disambiguated by rank where the file decides"
+                        }));
                 }
             }
             mv
         }
     };
-    finish(pos, mv, plus.suffix, lenience, repairs)
+    Ok(finish(mv, plus.suffix, lenience, notes))
 }
 
 /// The legal non-pawn move (or castling) from `from` to `to`, for a coordinate token whose
@@ -567,35 +669,20 @@ fn coordinate_move(
         .find(|m| m.from() == from)
 }
 
-/// Reports the lenient forms and checks the written check sign against the position.
-fn finish(
-    pos: &Position,
-    mv: Move,
-    suffix: Option<Suffix>,
-    lenience: Lenience,
-    repairs: &mut Vec<Repair>,
-) -> Result<Move, MoveError> {
-    for message in lenience.messages() {
-        repairs.push(Repair::new(message));
+/// Reports the lenient forms and hands the written check sign to the caller, who tests it
+/// after playing the move (the replay plays it anyway; [`board_core::read_move`] otherwise).
+fn finish(mv: Move, suffix: Option<Suffix>, lenience: Lenience, notes: &mut Notes) -> Move {
+    if !lenience.is_empty() {
+        for message in lenience.messages() {
+            notes.repairs.push(Repair::new(message));
+        }
     }
-    let mut after = *pos;
-    after.play_unchecked(mv);
-    // Checking the sign costs a move generation only when the king is in check after the move.
-    let deserved = if after.is_check() {
-        Suffix::after(&after)
-    } else {
-        None
-    };
-    if deserved != suffix {
-        repairs.push(Repair::new(match (suffix, deserved) {
-            (None, Some(Suffix::Check)) => "check sign missing",
-            (None, Some(Suffix::Checkmate)) => "mate sign missing",
-            (Some(Suffix::Check), Some(Suffix::Checkmate)) => "'+' on a move that mates",
-            (Some(Suffix::Checkmate), Some(Suffix::Check)) => "'#' on a move that only checks",
-            _ => "check sign on a move that does not check",
-        }));
-    }
-    Ok(mv)
+    notes.check_sign = Some(match suffix {
+        None => CheckSign::None,
+        Some(Suffix::Check) => CheckSign::Check,
+        Some(Suffix::Checkmate) => CheckSign::Mate,
+    });
+    mv
 }
 
 fn candidates_of(pos: &Position, role: Role, letters: &PieceLetters) -> Vec<String> {
@@ -622,11 +709,9 @@ fn disambiguation(pos: &Position, mv: Move) -> (bool, bool) {
         return (pos.is_capture(mv), false);
     }
     let from = mv.from();
-    let mut others = pos
-        .legal_moves_to(role, mv.to().bitboard())
-        .into_iter()
-        .filter(|m| m.from() != from)
-        .peekable();
+    let mut candidates = MoveList::new();
+    pos.append_moves_between(role, Bitboard::FULL, mv.to(), &mut candidates);
+    let mut others = candidates.iter().filter(|m| m.from() != from).peekable();
     if others.peek().is_none() {
         return (false, false);
     }

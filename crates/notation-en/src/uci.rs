@@ -164,7 +164,7 @@ impl Notation for Lan {
         let mut plus = san::parse(token, &self.letters)?;
         // Both squares are this notation's canonical form, not a leniency.
         plus.lenience = plus.lenience.without(san::Lenience::LONG_FORM);
-        san::resolve(pos, token, &plus, &self.letters, &mut notes.repairs)
+        san::resolve(pos, token, &plus, &self.letters, notes)
     }
 
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {

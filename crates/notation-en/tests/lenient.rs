@@ -13,8 +13,7 @@ fn pos(fen: &str) -> Position {
 /// repair messages.
 fn read(position: &Position, token: &str, san: &str) -> Vec<String> {
     let mut notes = Notes::default();
-    let mv = Algebraic::ENGLISH
-        .parse(position, token, &mut notes)
+    let mv = board_core::read_move(&Algebraic::ENGLISH, position, token, &mut notes)
         .unwrap_or_else(|e| panic!("{token}: {e}"));
     assert_eq!(Algebraic::ENGLISH.to_text(position, &mv), san, "{token}");
     notes

@@ -73,8 +73,7 @@ fn assert_round_trip<N: Notation<Position = Position, Move = Move>>(
 ) -> String {
     let text = notation.to_text(pos, &mv);
     let mut notes = board_core::Notes::default();
-    let back = notation
-        .parse(pos, &text, &mut notes)
+    let back = board_core::read_move(notation, pos, &text, &mut notes)
         .unwrap_or_else(|e| panic!("{} {text:?} in {}: {e}", notation.name(), pos.to_fen()));
     assert_eq!(back, mv, "{} {text:?} in {}", notation.name(), pos.to_fen());
     assert!(
