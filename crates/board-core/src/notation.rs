@@ -95,6 +95,14 @@ pub trait Notation {
         false
     }
 
+    /// `true` if `token` cannot end a move and the next token, written after a space, is its
+    /// rest (`1- 7` in some draughts files); the replay then reads the two as one and reports
+    /// the space.
+    fn continues(&self, token: &str) -> bool {
+        let _ = token;
+        false
+    }
+
     /// How this notation marks a draw offer: glued after the move (`Some("=")` in French), or
     /// `None` when the record carries it as the FIDE scoresheet symbol in a comment, `{(=)}`.
     fn draw_offer_suffix(&self) -> Option<&'static str> {

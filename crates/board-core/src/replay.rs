@@ -63,7 +63,7 @@ pub fn read_move<P, N>(
 ) -> Result<P::Move, MoveError>
 where
     P: Rules,
-    N: Notation<Position = P, Move = P::Move>,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mv = notation.parse(position, token, notes)?;
     if let Some(written) = notes.check_sign {
@@ -96,7 +96,7 @@ impl<P> Replayed<P> {
 }
 
 /// The target of a conversion: a notation, and where and how to write.
-pub struct Output<'a, T> {
+pub struct Output<'a, T: ?Sized> {
     /// The notation moves are written in.
     pub notation: &'a T,
     /// The record format (roster, line width).
@@ -122,8 +122,8 @@ pub struct Output<'a, T> {
 pub fn replay<P, S, T>(game: &RawGame, source: &S, output: Option<Output<'_, T>>) -> Replayed<P>
 where
     P: Rules,
-    S: Notation<Position = P, Move = P::Move>,
-    T: Notation<Position = P, Move = P::Move>,
+    S: Notation<Position = P, Move = P::Move> + ?Sized,
+    T: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let start = match P::setup(game) {
@@ -136,7 +136,14 @@ where
             };
         }
     };
-    let result_text = game.result().map_or("*", |r| r.text);
+    // A game without a result token takes its `Result` tag's, when that is a result (the
+    // reader has warned that the token is missing); else `*`.
+    let tag_result = game.tag("Result");
+    let result_text = match (game.result(), tag_result.as_deref(), output.as_ref()) {
+        (Some(token), _, _) => token.text,
+        (None, Some(tag), Some(o)) if o.dialect.is_result(tag) => tag,
+        _ => "*",
+    };
     let result_span = game.result().map(|r| r.span);
 
     let mut output = output;
@@ -169,18 +176,30 @@ where
                 notes.clear();
                 let mut text = tok.text;
                 let mut span = tok.span;
-                if let Some(Element::Move(next)) = elements.peek()
-                    && source.glues(next.text)
-                {
+                // A piece written apart: `exf6 e.p.` (a suffix the next token holds) or
+                // `1- 7` (a token cut short, whose rest reads as a move number).
+                let rest = match elements.peek() {
+                    Some(Element::Move(next)) if source.glues(next.text) => {
+                        Some((next.text, next.span))
+                    }
+                    Some(Element::Move(next)) if source.continues(tok.text) => {
+                        Some((next.text, next.span))
+                    }
+                    Some(Element::MoveNumber(number)) if source.continues(tok.text) => {
+                        Some((game.slice(number.span), number.span))
+                    }
+                    _ => None,
+                };
+                if let Some((next_text, next_span)) = rest {
                     diagnostics.push(Diagnostic::warning(
-                        format!("{}: {:?} written apart from its move", tok.text, next.text),
-                        next.span,
+                        format!("{}: {next_text:?} written apart from its move", tok.text),
+                        next_span,
                     ));
                     glued.clear();
                     glued.push_str(tok.text);
-                    glued.push_str(next.text);
+                    glued.push_str(next_text);
                     text = &glued;
-                    span = Span::new(tok.span.start, next.span.end);
+                    span = Span::new(tok.span.start, next_span.end);
                     elements.next();
                 }
                 // The position before the move, once it is played.
@@ -306,8 +325,7 @@ where
             diagnostics.push(Diagnostic::error(message, span));
             failed = true;
         }
-        let tag = game.tag("Result");
-        if let (Some(tag), Some(span)) = (tag.as_deref(), result_span)
+        if let (Some(tag), Some(span)) = (tag_result.as_deref(), result_span)
             && tag != result_text
             && !(tag == "1/2-1/2" && result_text == "½-½")
         {

@@ -30,6 +30,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod rules;
 mod square;
 
 #[cfg(feature = "arbitrary")]

@@ -8,8 +8,8 @@
 pub enum NagStyle {
     /// `$1`, as the PGN export format asks.
     Numeric,
-    /// `!`, `?`, `!!`, `??`, `!?`, `?!`, glued to the move they follow when they can be; other NAGs
-    /// stay numeric.
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!`, glued to the move they follow when they can be, and the
+    /// dialect's glued signs ([`Dialect::with_glued_signs`]); other NAGs stay numeric.
     Glyph,
 }
 
@@ -51,6 +51,8 @@ pub struct Dialect {
     max_game_bytes: usize,
     max_nag: u16,
     nag_style: NagStyle,
+    /// NAGs written as a sign glued to their move in [`NagStyle::Glyph`]: `$7` as draughts' `*`.
+    glued_signs: Vec<(u16, Box<str>)>,
     line_width: usize,
 }
 
@@ -125,6 +127,7 @@ impl Dialect {
             max_game_bytes: 64 << 20,
             max_nag: 255,
             nag_style: NagStyle::Numeric,
+            glued_signs: Vec::new(),
             line_width: 80,
         }
     }
@@ -165,6 +168,46 @@ impl Dialect {
     pub fn with_nag_style(mut self, style: NagStyle) -> Dialect {
         self.nag_style = style;
         self
+    }
+
+    /// Adds signs that [`NagStyle::Glyph`] writes for these NAGs, glued to the move before them
+    /// (draughts writes `32-28*` for a forced move, `$7`). The writer glues a sign only where
+    /// the move token with the sign still reads as one token, and writes the NAG numeric
+    /// otherwise (after a comment, say): a sign never stands alone, where `*` would end the game.
+    /// The notation reading the tokens back must know the signs. A NAG listed twice keeps its
+    /// first sign.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Color, Dialect, FirstMove, MovetextWriter};
+    ///
+    /// let dialect = Dialect::pdn().with_glued_signs(&[(7, "*")]);
+    /// let mut out = String::new();
+    /// let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+    /// w.move_token("32-28");
+    /// w.nag_value(7);
+    /// w.move_token("19-23");
+    /// w.comment("then");
+    /// w.nag_value(7);
+    /// w.finish("*");
+    /// assert_eq!(out, "1. 32-28* 19-23 {then} $7 *\n\n");
+    /// assert_eq!(dialect.glued_sign(7), Some("*"));
+    /// ```
+    #[must_use]
+    pub fn with_glued_signs(mut self, signs: &[(u16, &str)]) -> Dialect {
+        self.glued_signs
+            .extend(signs.iter().map(|&(nag, sign)| (nag, sign.into())));
+        self
+    }
+
+    /// The sign glued for `nag` in [`NagStyle::Glyph`], if the dialect has one.
+    #[must_use]
+    pub fn glued_sign(&self, nag: u16) -> Option<&str> {
+        self.glued_signs
+            .iter()
+            .find(|(n, _)| *n == nag)
+            .map(|(_, sign)| &**sign)
     }
 
     /// Sets the width the writer wraps movetext at (at least 20).

@@ -54,23 +54,46 @@ pub(crate) struct TagSpans {
     pub(crate) span: Span,
 }
 
-/// A movetext element as stored: spans only, so reading allocates nothing per token.
+/// A movetext element as stored: spans only, so reading allocates nothing per token. It is kept
+/// to 24 bytes, as a game holds one per token: a move number's `Option` is spread over two
+/// fields, and a comment's text is found from its span ([`Ev::comment_text`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Ev {
     MoveNumber {
-        number: Option<u32>,
+        /// The number, when `written`.
+        number: u32,
+        written: bool,
         black: bool,
         span: Span,
     },
     Move(Span),
     Nag(u16, Span),
     Comment {
-        text: Span,
         span: Span,
         kind: CommentKind,
     },
     Start(Span),
     End(Span),
+}
+
+impl Ev {
+    pub(crate) fn move_number(number: Option<u32>, black: bool, span: Span) -> Ev {
+        Ev::MoveNumber {
+            number: number.unwrap_or(0),
+            written: number.is_some(),
+            black,
+            span,
+        }
+    }
+
+    /// The text of a comment spanning `span`: inside the braces, or after the `;` (the line's
+    /// `\r` is already out of the span).
+    pub(crate) fn comment_text(span: Span, kind: CommentKind) -> Span {
+        match kind {
+            CommentKind::Brace => Span::new(span.start + 1, span.end - 1),
+            CommentKind::Line => Span::new(span.start + 1, span.end),
+        }
+    }
 }
 
 /// A tag pair, `[Name "value"]`.
@@ -353,10 +376,11 @@ impl RawGame {
         self.events.iter().map(|ev| match *ev {
             Ev::MoveNumber {
                 number,
+                written,
                 black,
                 span,
             } => Element::MoveNumber(MoveNumber {
-                number,
+                number: written.then_some(number),
                 black,
                 span,
             }),
@@ -365,8 +389,8 @@ impl RawGame {
                 span,
             }),
             Ev::Nag(value, span) => Element::Nag(NagToken { value, span }),
-            Ev::Comment { text, span, kind } => Element::Comment(Comment {
-                text: self.slice(text),
+            Ev::Comment { span, kind } => Element::Comment(Comment {
+                text: self.slice(Ev::comment_text(span, kind)),
                 span,
                 kind,
             }),
@@ -429,7 +453,8 @@ impl RawGame {
         for ev in &self.events {
             match *ev {
                 Ev::MoveNumber {
-                    number: Some(n),
+                    number: n,
+                    written: true,
                     black: b,
                     ..
                 } => {
@@ -437,7 +462,7 @@ impl RawGame {
                     black = b;
                 }
                 Ev::MoveNumber {
-                    number: None,
+                    written: false,
                     black: b,
                     ..
                 } => black |= b,

@@ -47,7 +47,117 @@ const GLUED_GROUP_MAX: usize = 32;
 ///
 /// `bytes[0]` must not be white space nor one of `{ } ; ( )`. A token `$` followed by digits is a
 /// NAG and ends after its digits; inside a token, `$` followed by a digit ends it (`e4$1`).
+#[inline]
 pub(crate) fn token_end(bytes: &[u8], eof: bool) -> Option<usize> {
+    match plain_token_end(bytes) {
+        Some(end) => Some(end),
+        None => token_end_slow(bytes, eof),
+    }
+}
+
+/// [`token_end`] for nearly every token: one with no `$` or `(`, that ends at white space or a
+/// delimiter within `bytes`. `None` for any other.
+#[inline]
+pub(crate) fn plain_token_end(bytes: &[u8]) -> Option<usize> {
+    if bytes[0] == b'$' {
+        return None;
+    }
+    let i = plain_run(bytes, 1);
+    bytes
+        .get(i)
+        .is_some_and(|&b| TOKEN_BYTES[usize::from(b)] == ENDS)
+        .then_some(i)
+}
+
+/// The index of the first byte at or after `i` that is not [`PLAIN`], or `bytes.len()`.
+#[inline]
+fn plain_run(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && TOKEN_BYTES[usize::from(bytes[i])] == PLAIN {
+        i += 1;
+    }
+    i
+}
+
+/// White space, and the bytes that stop the splitter's loop over plain tokens, in the 64 bytes
+/// from `at`: bit `k` of each mask stands for the byte at `at + k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Block {
+    at: usize,
+    spaces: u64,
+    /// Every byte of `$ % ( ) ; [ { }`, and a few harmless others (`& '` and escape).
+    stops: u64,
+}
+
+impl Block {
+    /// White space and stops from `i`, which the block covers, and how many bytes it covers
+    /// from there.
+    #[inline]
+    pub(crate) fn from(&self, i: usize) -> Option<(u64, u64, u32)> {
+        let skip = i.checked_sub(self.at).filter(|&k| k < 64)? as u32;
+        Some((self.spaces >> skip, self.stops >> skip, 64 - skip))
+    }
+}
+
+/// The [`Block`] at `bytes[i..i + 64]`, if `bytes` is that long.
+#[inline]
+pub(crate) fn block_at(bytes: &[u8], i: usize) -> Option<Block> {
+    let (words, _) = bytes.get(i..i + 64)?.as_chunks::<8>();
+    let mut block = Block {
+        at: i,
+        spaces: 0,
+        stops: 0,
+    };
+    for (k, word) in words.iter().enumerate() {
+        let x = u64::from_le_bytes(*word);
+        block.spaces |= lanes::gather(lanes::spaces(x)) << (8 * k);
+        block.stops |= lanes::gather(lanes::block_stops(x)) << (8 * k);
+    }
+    Some(block)
+}
+
+/// Byte classes tested on eight bytes at once, in the lanes of a `u64`: a class gives the high
+/// bit of each lane whose byte is in it. Every test is exact in every lane (no carry crosses
+/// lanes), so flags can be combined freely; bytes of 0x80 and up are in no class.
+mod lanes {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const LOWS: u64 = u64::from_le_bytes([0x7F; 8]);
+
+    /// Lanes whose byte is in `lo..=hi`, both below 0x80.
+    #[inline]
+    const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
+        let low7 = x & LOWS;
+        // The high bit of `low7 + (0x80 - n)` is set when `low7 >= n`; no lane overflows.
+        let at_least_lo = low7 + ONES * (0x80 - lo as u64);
+        let above_hi = low7 + ONES * (0x7F - hi as u64);
+        at_least_lo & !above_hi & !x & HIGHS
+    }
+
+    /// White space: `\t \n` vertical tab, form feed, `\r`, space.
+    #[inline]
+    pub(super) const fn spaces(x: u64) -> u64 {
+        in_range(x, 0x09, 0x0D) | in_range(x, b' ', b' ')
+    }
+
+    /// What stops the splitter's loop over plain tokens: `$ % & ' ( )`, then `;`, `[`, `{` and
+    /// the escape byte, which differ from `{` in bits 5 and 6 only, then `}`.
+    #[inline]
+    pub(super) const fn block_stops(x: u64) -> u64 {
+        in_range(x, b'$', b')') | in_range(x | (ONES * 0x60), b'{', b'{') | in_range(x, b'}', b'}')
+    }
+
+    /// One bit per lane, lane `k` in bit `k`.
+    #[inline]
+    pub(super) const fn gather(flags: u64) -> u64 {
+        // Lane k's bit, at 8k, times 2^(56 - 7k) lands at 56 + k; no other product reaches the
+        // top byte, and no two products share a bit, so nothing carries.
+        (flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    }
+}
+
+/// [`token_end`] for tokens with a `$` or a `(`, or running to the end of `bytes`.
+#[cold]
+fn token_end_slow(bytes: &[u8], eof: bool) -> Option<usize> {
     let len = bytes.len();
     let more = |at: usize| if eof { Some(at) } else { None };
     if bytes[0] == b'$' {
@@ -62,9 +172,7 @@ pub(crate) fn token_end(bytes: &[u8], eof: bool) -> Option<usize> {
     }
     let mut i = 1;
     loop {
-        while i < len && TOKEN_BYTES[usize::from(bytes[i])] == PLAIN {
-            i += 1;
-        }
+        i = plain_run(bytes, i);
         let Some(&b) = bytes.get(i) else {
             return more(len);
         };
@@ -279,10 +387,7 @@ fn trim_end(line: &[u8], start: usize, mut end: usize) -> usize {
 
 /// The index of the first `\n` at or after `from`, if there is one.
 pub(crate) fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
-    bytes[from..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map(|k| from + k)
+    memchr::memchr(b'\n', &bytes[from..]).map(|k| from + k)
 }
 
 /// What a token, or a part of it, is.
@@ -306,10 +411,24 @@ pub(crate) enum Piece {
 pub(crate) fn split_token(
     token: &str,
     dialect: &Dialect,
+    emit: impl FnMut(Piece, std::ops::Range<usize>),
+) {
+    split_token_bytes(token.as_bytes(), dialect, emit);
+}
+
+/// [`split_token`] on the bytes of a token, for the splitter, which reads a game before it is
+/// decoded. On UTF-8 bytes it splits exactly as [`split_token`] splits their text.
+#[inline]
+pub(crate) fn split_token_bytes(
+    bytes: &[u8],
+    dialect: &Dialect,
     mut emit: impl FnMut(Piece, std::ops::Range<usize>),
 ) {
-    let bytes = token.as_bytes();
+    // Results and glyphs are UTF-8, so bytes that are not cannot be one.
+    let is_result = |b: &[u8]| std::str::from_utf8(b).is_ok_and(|s| dialect.is_result(s));
+    let is_mark = |b: &u8| matches!(b, b'!' | b'?');
     let mut at = 0;
+    // Most tokens are a move or a move number alone: neither loop runs more than once for them.
     while at < bytes.len() {
         let rest = &bytes[at..];
         let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -318,12 +437,17 @@ pub(crate) fn split_token(
             break;
         }
         let end = at + digits + dots.len;
-        let after = &token[end..];
-        if after.starts_with(['(', '[']) || (!after.is_empty() && dialect.is_result(after)) {
+        let after = &bytes[end..];
+        if matches!(after.first(), Some(b'(' | b'[')) || (!after.is_empty() && is_result(after)) {
             emit(Piece::Move, at..bytes.len());
             return;
         }
-        let number = (digits > 0).then(|| token[at..at + digits].parse().unwrap_or(u32::MAX));
+        let number = (digits > 0).then(|| {
+            // Saturates as `str::parse` then `unwrap_or(u32::MAX)` would.
+            rest[..digits].iter().fold(0u32, |n, d| {
+                n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+            })
+        });
         emit(
             Piece::Number {
                 number,
@@ -336,20 +460,26 @@ pub(crate) fn split_token(
     if at == bytes.len() {
         return;
     }
-    let word = &token[at..];
-    if let Some(nag) = Nag::from_glyph(word) {
+    let word = &bytes[at..];
+    let glyph = |b: &[u8]| {
+        b.first()
+            .filter(|b| is_mark(b))
+            .and_then(|_| std::str::from_utf8(b).ok())
+            .and_then(Nag::from_glyph)
+    };
+    if !word.last().is_some_and(is_mark) {
+        emit(Piece::Move, at..bytes.len());
+        return;
+    }
+    if let Some(nag) = glyph(word) {
         emit(Piece::Glyph(nag), at..bytes.len());
         return;
     }
-    let marks = word
-        .bytes()
-        .rev()
-        .take_while(|b| matches!(b, b'!' | b'?'))
-        .count();
-    if marks > 0 && marks < word.len() {
-        let (mv, glyph) = word.split_at(word.len() - marks);
-        let stands_alone = !dialect.is_result(mv) && !mv.bytes().all(|b| b.is_ascii_digit());
-        match Nag::from_glyph(glyph) {
+    let marks = word.iter().rev().take_while(|b| is_mark(b)).count();
+    if marks < word.len() {
+        let (mv, marks) = word.split_at(word.len() - marks);
+        let stands_alone = !is_result(mv) && !mv.iter().all(u8::is_ascii_digit);
+        match glyph(marks) {
             Some(nag) if stands_alone => {
                 let cut = at + mv.len();
                 emit(Piece::Move, at..cut);
@@ -459,5 +589,59 @@ mod tests {
         assert_eq!((t.end, t.repair), (6, Some(TagRepair::NoName)));
         let t = scan_tag(br#"[Site "C:\"]"#);
         assert_eq!(t.repair, Some(TagRepair::MissingQuote));
+    }
+}
+
+#[cfg(test)]
+mod lane_tests {
+    use super::*;
+
+    /// The eight-byte tests agree with the byte tests on every byte, in every lane, whatever the
+    /// bytes beside it.
+    #[test]
+    fn lanes_agree_with_the_bytes() {
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                for fill in [0u8, b' ', b'a', b'{', 0x7F, 0x80, 0xFF, b'$', b'}'] {
+                    let mut word = [fill; 8];
+                    word[lane] = b;
+                    let x = u64::from_le_bytes(word);
+                    let bit = |flags: u64| (flags >> (lane * 8 + 7)) & 1 == 1;
+                    assert_eq!(bit(lanes::spaces(x)), is_space(b), "{b:#x}");
+                    let stop = matches!(b, b'$' | b'%' | b'&' | b'\'' | b'(' | b')')
+                        || matches!(b, b';' | b'[' | b'{' | b'}' | 0x1B);
+                    assert_eq!(bit(lanes::block_stops(x)), stop, "{b:#x}");
+                    let gathered = lanes::gather(lanes::spaces(x));
+                    let expected = word
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &b)| is_space(b))
+                        .fold(0, |m, (k, _)| m | (1 << k));
+                    assert_eq!(gathered, expected, "{word:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn blocks_mark_each_byte() {
+        let text: Vec<u8> = (0..200u8).map(|k| k.wrapping_mul(37)).collect();
+        for from in 0..=text.len() - 64 {
+            let block = block_at(&text, from).unwrap();
+            for skip in 0..64 {
+                let (spaces, stops, left) = block.from(from + skip).unwrap();
+                assert_eq!(left as usize, 64 - skip);
+                for k in 0..64 - skip {
+                    let b = text[from + skip + k];
+                    assert_eq!((spaces >> k) & 1 == 1, is_space(b));
+                    let stop = matches!(b, b'$' | b'%' | b'&' | b'\'' | b'(' | b')')
+                        || matches!(b, b';' | b'[' | b'{' | b'}' | 0x1B);
+                    assert_eq!((stops >> k) & 1 == 1, stop);
+                }
+            }
+            assert_eq!(block.from(from + 64), None);
+            assert_eq!(block.from(from.wrapping_sub(1)), None);
+        }
+        assert!(block_at(&text, text.len() - 63).is_none());
     }
 }

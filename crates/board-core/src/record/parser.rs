@@ -168,11 +168,13 @@ impl GameParser<'_> {
                     text,
                     span: s,
                     kind,
-                } => self.events.push(Ev::Comment {
-                    text: span(text),
-                    span: span(s),
-                    kind,
-                }),
+                } => {
+                    debug_assert_eq!(Ev::comment_text(span(s.clone()), kind), span(text));
+                    self.events.push(Ev::Comment {
+                        span: span(s),
+                        kind,
+                    });
+                }
                 Item::Open(s) => {
                     if self.open.len() >= self.dialect.max_depth() {
                         return Err((
@@ -231,11 +233,7 @@ impl GameParser<'_> {
         lexer::split_token(&self.text[range.clone()], self.dialect, |piece, at| {
             let span = Span::new(range.start + at.start, range.start + at.end);
             events.push(match piece {
-                lexer::Piece::Number { number, black } => Ev::MoveNumber {
-                    number,
-                    black,
-                    span,
-                },
+                lexer::Piece::Number { number, black } => Ev::move_number(number, black, span),
                 lexer::Piece::Glyph(nag) => Ev::Nag(u16::from(nag.0), span),
                 lexer::Piece::Move => Ev::Move(span),
             });

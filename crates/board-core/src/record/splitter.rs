@@ -1,10 +1,18 @@
-//! Finds where games begin and end in a byte buffer that grows as the input is read, without
-//! decoding or parsing them.
+//! Finds where games begin and end in a byte buffer that grows as the input is read, and reads
+//! each game's syntax on the way.
 //!
 //! The splitter walks whole constructs (a tag, a comment, a token); when one runs past the end of
-//! the buffer it asks for more input and walks that construct again from its start.
+//! the buffer it asks for more input and walks that construct again from its start. Each
+//! construct is recorded in [`Found`] as [`super::parser`] would read it, so that a well-formed
+//! UTF-8 game, nearly every game of a real file, is read in this one pass over its bytes. The
+//! reader hands the rest (a game the parser reports an error in, or Latin-1 text, whose spans
+//! differ) to the parser. The walk is written by hand, not with winnow: it runs once per byte of
+//! the input, and it must stop and resume anywhere in a buffer that grows.
+
+use crate::{Diagnostic, Span};
 
 use super::dialect::Dialect;
+use super::game::{CommentKind, Ev, TagSpans};
 use super::lexer;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -32,6 +40,166 @@ pub(crate) enum Scan {
     Terminated(usize),
 }
 
+/// The syntax of the game in progress as the parser would read it, spans from the game's start.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Found {
+    pub(crate) tags: Vec<TagSpans>,
+    pub(crate) events: Vec<Ev>,
+    pub(crate) warnings: Vec<Diagnostic>,
+    /// Variations open.
+    pub(crate) depth: usize,
+    /// One past the last tag or comment, the elements that may end in white space: trimming
+    /// white space off the end of the game must not cut into them (a line comment or a broken
+    /// tag would read shorter). Tokens and parentheses end before any white space.
+    pub(crate) end: usize,
+    /// The game holds an error (an unclosed comment, a stray `}`...): only the parser reports it
+    /// right, so nothing more is recorded.
+    pub(crate) defer: bool,
+}
+
+impl Found {
+    pub(crate) const fn new() -> Found {
+        Found {
+            tags: Vec::new(),
+            events: Vec::new(),
+            warnings: Vec::new(),
+            depth: 0,
+            end: 0,
+            defer: false,
+        }
+    }
+
+    /// Empties it for the next game, keeping the memory unless a huge game took a lot.
+    pub(crate) fn clear(&mut self) {
+        const KEEP: usize = 1 << 16;
+        self.tags.clear();
+        self.events.clear();
+        self.warnings.clear();
+        if self.events.capacity() > KEEP {
+            self.events.shrink_to(KEEP);
+        }
+        if self.tags.capacity() > KEEP {
+            self.tags.shrink_to(KEEP);
+        }
+        self.depth = 0;
+        self.end = 0;
+        self.defer = false;
+    }
+
+    fn tag(&mut self, scan: &lexer::TagScan, at: usize) {
+        let span = |r: &std::ops::Range<usize>| Span::new(at + r.start, at + r.end);
+        let whole = Span::new(at, at + scan.end);
+        if let Some(repair) = scan.repair {
+            self.warnings
+                .push(Diagnostic::warning(repair.message(), whole));
+        }
+        if !scan.name.is_empty() {
+            self.tags.push(TagSpans {
+                name: span(&scan.name),
+                value: span(&scan.value),
+                span: whole,
+            });
+        }
+        self.end = whole.end;
+    }
+
+    /// A token at `at`, as the parser sorts it: a NAG, or move numbers, a move and a glyph.
+    // Always inlined in the splitter's loops: a call per token cost a tenth of the reading time.
+    #[inline(always)]
+    fn token(&mut self, token: &[u8], at: usize, dialect: &Dialect) {
+        let span = Span::new(at, at + token.len());
+        let last = token[token.len() - 1];
+        // What `lexer::split_token_bytes` makes of nearly every token, found without its loops:
+        // a move with nothing glued to it, or a move number alone.
+        if starts_move(token[0]) && !matches!(last, b'!' | b'?') {
+            self.events.push(Ev::Move(span));
+        } else if let Some((number, black)) = lone_number(token) {
+            self.events.push(Ev::MoveNumber {
+                number,
+                written: true,
+                black,
+                span,
+            });
+        } else {
+            self.split_token(token, at, dialect);
+        }
+    }
+
+    /// [`Found::token`] for the other tokens.
+    #[inline(never)]
+    fn split_token(&mut self, token: &[u8], at: usize, dialect: &Dialect) {
+        if token[0] == b'$' && token.get(1).is_some_and(u8::is_ascii_digit) {
+            // `lexer::token_end` ends a token that starts with `$` and a digit after its digits.
+            let value = token[1..].iter().fold(0u32, |n, d| {
+                n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+            });
+            match u16::try_from(value) {
+                Ok(value) if value <= dialect.max_nag() => {
+                    self.events
+                        .push(Ev::Nag(value, Span::new(at, at + token.len())));
+                }
+                _ => self.defer = true,
+            }
+            return;
+        }
+        let events = &mut self.events;
+        lexer::split_token_bytes(token, dialect, |piece, r| {
+            let span = Span::new(at + r.start, at + r.end);
+            events.push(match piece {
+                lexer::Piece::Number { number, black } => Ev::move_number(number, black, span),
+                lexer::Piece::Glyph(nag) => Ev::Nag(u16::from(nag.0), span),
+                lexer::Piece::Move => Ev::Move(span),
+            });
+        });
+    }
+
+    fn comment(&mut self, span: Span, kind: CommentKind) {
+        self.events.push(Ev::Comment { span, kind });
+        self.end = span.end;
+    }
+
+    /// A `(` or `)` at `at`.
+    fn parenthesis(&mut self, open: bool, at: usize, dialect: &Dialect) {
+        let span = Span::new(at, at + 1);
+        if open {
+            if self.depth >= dialect.max_depth() {
+                self.defer = true;
+                return;
+            }
+            self.depth += 1;
+            self.events.push(Ev::Start(span));
+        } else {
+            if self.depth == 0 {
+                self.defer = true;
+                return;
+            }
+            self.depth -= 1;
+            self.events.push(Ev::End(span));
+        }
+    }
+}
+
+/// Whether a token starting with `b` can be nothing but a move, glyphs glued after it aside: it
+/// starts no move number (`12.`, `...`, `…`), NAG or glyph.
+const fn starts_move(b: u8) -> bool {
+    !(b.is_ascii_digit() || matches!(b, b'.' | b'$' | b'!' | b'?' | 0xE2))
+}
+
+/// A move number with nothing glued to it, `12.`, `12...` or a bare `12`: its number, and whether
+/// it is Black's, as [`lexer::split_token_bytes`] reads it.
+#[inline]
+fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
+    let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = &token[digits..];
+    if digits == 0 || dots.iter().any(|&b| b != b'.') {
+        return None;
+    }
+    let number = token[..digits].iter().fold(0u32, |n, d| {
+        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+    });
+    Some((number, dots.len() >= 2))
+}
+
 /// The splitter's state between calls; offsets index the reader's buffer.
 #[derive(Debug, Clone)]
 pub(crate) struct Scanner {
@@ -46,6 +214,11 @@ pub(crate) struct Scanner {
     after_bom: Option<usize>,
     /// The end of the line last searched for one, so that many tags on one line cost one search.
     tag_line_end: usize,
+    /// White space and stops of 64 bytes of movetext, kept for the plain tokens after a comment
+    /// or a variation in them.
+    block: Option<lexer::Block>,
+    /// What the game in progress holds so far.
+    pub(crate) found: Found,
 }
 
 impl Scanner {
@@ -57,35 +230,57 @@ impl Scanner {
             start: None,
             after_bom: None,
             tag_line_end: 0,
+            block: None,
+            found: Found::new(),
         }
     }
 
     /// The next game starts at `at`, in its tag section.
     pub(crate) fn start_game_at(&mut self, at: usize) {
-        *self = Scanner {
-            mode: Mode::Tags,
-            depth: 0,
-            pos: at,
-            start: Some(at),
-            after_bom: None,
-            tag_line_end: 0,
-        };
+        self.mode = Mode::Tags;
+        self.depth = 0;
+        self.pos = at;
+        self.start = Some(at);
+        self.after_bom = None;
+        self.tag_line_end = 0;
+        self.found.clear();
     }
 
     /// The game in progress ended at `at`.
     pub(crate) fn end_game_at(&mut self, at: usize) {
-        *self = Scanner {
-            pos: at,
-            ..Scanner::new()
-        };
+        self.mode = Mode::Between;
+        self.depth = 0;
+        self.pos = at;
+        self.start = None;
+        self.after_bom = None;
+        self.tag_line_end = 0;
+        self.found.clear();
+    }
+
+    /// Takes what the game that just ended holds; [`Scanner::give_back`] returns the memory.
+    pub(crate) fn take_found(&mut self) -> Found {
+        std::mem::take(&mut self.found)
+    }
+
+    /// Returns the memory of a [`Found`] taken before, once the scanner is between games or at
+    /// the start of the next one.
+    pub(crate) fn give_back(&mut self, mut found: Found) {
+        found.clear();
+        self.found = found;
     }
 
     /// The reader dropped `buf[..n]`, none of it past `pos` or `start`.
     pub(crate) fn shift(&mut self, n: usize) {
+        self.block = None;
         self.tag_line_end = self.tag_line_end.saturating_sub(n);
         self.pos -= n.min(self.pos);
         self.start = self.start.map(|s| s - n.min(s));
         self.after_bom = self.after_bom.and_then(|b| b.checked_sub(n));
+    }
+
+    /// `buf[i]` relative to the start of the game in progress.
+    fn rel(&self, i: usize) -> usize {
+        i - self.start.unwrap_or(0)
     }
 
     /// Scans `buf` from `self.pos`. `line_start` tells whether `buf[0]` begins a line; `eof`
@@ -99,21 +294,29 @@ impl Scanner {
     ) -> Scan {
         let need_more = || if eof { Scan::Eof } else { Scan::NeedMore };
         loop {
-            let i = self.pos;
+            if self.mode == Mode::Movetext
+                && !self.found.defer
+                && let Some(scan) = self.plain_tokens(buf, dialect)
+            {
+                return scan;
+            }
+            let mut i = self.pos;
+            while i < buf.len() && lexer::is_space(buf[i]) {
+                i += 1;
+            }
+            self.pos = i;
             let Some(&b) = buf.get(i) else {
                 return need_more();
             };
-            if lexer::is_space(b) {
-                self.pos += 1;
-                continue;
-            }
-            let at_line_start = self.after_bom == Some(i)
-                || if i == 0 {
-                    line_start
-                } else {
-                    buf[i - 1] == b'\n'
-                };
-            if b == b'%' && at_line_start {
+            let at_line_start = || {
+                self.after_bom == Some(i)
+                    || if i == 0 {
+                        line_start
+                    } else {
+                        buf[i - 1] == b'\n'
+                    }
+            };
+            if b == b'%' && at_line_start() {
                 match to_line_end(buf, i, eof) {
                     Some(end) => self.pos = end,
                     None => return Scan::NeedMore,
@@ -126,6 +329,7 @@ impl Scanner {
                         return Scan::NeedMore;
                     }
                     if buf[i..].starts_with(BOM) {
+                        let at_line_start = at_line_start();
                         self.pos += BOM.len();
                         self.after_bom = at_line_start.then_some(self.pos);
                         continue;
@@ -133,6 +337,7 @@ impl Scanner {
                 }
                 self.start = Some(i);
                 self.mode = Mode::Tags;
+                self.found.clear();
             }
             match b {
                 b'[' if self.mode == Mode::Tags => {
@@ -142,7 +347,12 @@ impl Scanner {
                         };
                         self.tag_line_end = end;
                     }
-                    self.pos = i + lexer::scan_tag(&buf[i..self.tag_line_end]).end;
+                    let scan = lexer::scan_tag(&buf[i..self.tag_line_end]);
+                    self.pos = i + scan.end;
+                    if !self.found.defer {
+                        let at = self.rel(i);
+                        self.found.tag(&scan, at);
+                    }
                 }
                 b'[' => match lexer::opens_tag(&buf[i..], eof) {
                     None => return Scan::NeedMore,
@@ -156,15 +366,42 @@ impl Scanner {
                 b'{' => {
                     self.mode = Mode::Movetext;
                     match comment_end(buf, i, eof) {
-                        CommentEnd::Closed(end) => self.pos = end,
-                        CommentEnd::TagLine(at) => return Scan::NextGame(at),
+                        CommentEnd::Closed(end) => {
+                            self.pos = end;
+                            if !self.found.defer {
+                                let at = self.rel(i);
+                                let end = self.rel(end);
+                                self.found.comment(Span::new(at, end), CommentKind::Brace);
+                            }
+                        }
+                        CommentEnd::Unclosed(end) => {
+                            self.pos = end;
+                            self.found.defer = true;
+                        }
+                        CommentEnd::TagLine(at) => {
+                            self.found.defer = true;
+                            return Scan::NextGame(at);
+                        }
                         CommentEnd::NeedMore => return Scan::NeedMore,
                     }
                 }
                 b';' => {
                     self.mode = Mode::Movetext;
                     match to_line_end(buf, i, eof) {
-                        Some(end) => self.pos = end,
+                        Some(end) => {
+                            self.pos = end;
+                            if !self.found.defer {
+                                // The line's `\r` is not part of the text.
+                                let end = if end > i + 1 && buf[end - 1] == b'\r' {
+                                    end - 1
+                                } else {
+                                    end
+                                };
+                                let at = self.rel(i);
+                                let end = self.rel(end);
+                                self.found.comment(Span::new(at, end), CommentKind::Line);
+                            }
+                        }
                         None => return Scan::NeedMore,
                     }
                 }
@@ -176,6 +413,12 @@ impl Scanner {
                         _ => {}
                     }
                     self.pos += 1;
+                    if b == b'}' {
+                        self.found.defer = true;
+                    } else if !self.found.defer {
+                        let at = self.rel(i);
+                        self.found.parenthesis(b == b'(', at, dialect);
+                    }
                 }
                 _ => {
                     if let Some(scan) = self.token(buf, i, eof, dialect) {
@@ -186,15 +429,94 @@ impl Scanner {
         }
     }
 
+    /// Steps over white space and plain tokens (see [`lexer::plain_token_end`]) in movetext, the
+    /// bulk of a file, in a loop of its own; stops before anything else, for [`Scanner::scan`].
+    #[inline]
+    fn plain_tokens(&mut self, buf: &[u8], dialect: &Dialect) -> Option<Scan> {
+        let start = self.start.unwrap_or(0);
+        let mut i = self.pos;
+        loop {
+            // 64 bytes at a time, tokens are runs of bytes between white space: no branch on
+            // each byte, and none on the length of each token, which no predictor guesses.
+            let kept = self.block.and_then(|b| b.from(i)).is_some();
+            if !kept {
+                self.block = lexer::block_at(buf, i);
+            }
+            if let Some((spaces, stops, left)) = self.block.and_then(|b| b.from(i)) {
+                // Bits below the first stop, or the end of the block.
+                let past = 1u64.checked_shl(left).unwrap_or(0);
+                let open = ((stops | past) & (stops | past).wrapping_neg()).wrapping_sub(1);
+                let words = !spaces;
+                let mut starts = words & !(words << 1) & open;
+                // Last bytes of tokens followed by white space before the first stop.
+                let mut ends = words & !(words >> 1) & (open >> 1);
+                let mut next = i + open.count_ones() as usize;
+                while starts != 0 {
+                    let first = i + starts.trailing_zeros() as usize;
+                    if ends == 0 {
+                        // The token runs on into a stop, or past the block: then the next block
+                        // starts with it.
+                        next = first;
+                        if stops >> (first - i) == 0 {
+                            self.block = None;
+                        }
+                        break;
+                    }
+                    let end = i + ends.trailing_zeros() as usize + 1;
+                    let token = &buf[first..end];
+                    self.found.token(token, first - start, dialect);
+                    if self.depth == 0 && dialect.is_terminator_bytes(token) {
+                        self.pos = end;
+                        return Some(Scan::Terminated(end));
+                    }
+                    starts &= starts - 1;
+                    ends &= ends - 1;
+                }
+                if next > i {
+                    i = next;
+                    self.pos = i;
+                    continue;
+                }
+                if kept && self.block.is_none() {
+                    // The kept block ended inside a token: a new one starts with it.
+                    continue;
+                }
+            }
+            // A token at the block's first byte that runs past it, or the end of the buffer.
+            while i < buf.len() && lexer::is_space(buf[i]) {
+                i += 1;
+            }
+            self.pos = i;
+            let &b = buf.get(i)?;
+            if matches!(b, b'%' | b'[' | b'{' | b';' | b'(' | b')' | b'}') {
+                return None;
+            }
+            let len = lexer::plain_token_end(&buf[i..])?;
+            let token = &buf[i..i + len];
+            // A plain token holds no NAG, so it leaves `defer` as it is.
+            self.found.token(token, i - start, dialect);
+            i += len;
+            self.pos = i;
+            if self.depth == 0 && dialect.is_terminator_bytes(token) {
+                return Some(Scan::Terminated(i));
+            }
+        }
+    }
+
     /// Steps over the token at `i`; a terminating result outside variations ends the game.
+    #[inline]
     fn token(&mut self, buf: &[u8], i: usize, eof: bool, dialect: &Dialect) -> Option<Scan> {
         let Some(len) = lexer::token_end(&buf[i..], eof) else {
             return Some(Scan::NeedMore);
         };
         self.mode = Mode::Movetext;
         self.pos = i + len;
-        (self.depth == 0 && dialect.is_terminator_bytes(&buf[i..i + len]))
-            .then_some(Scan::Terminated(i + len))
+        let token = &buf[i..i + len];
+        if !self.found.defer {
+            let at = self.rel(i);
+            self.found.token(token, at, dialect);
+        }
+        (self.depth == 0 && dialect.is_terminator_bytes(token)).then_some(Scan::Terminated(i + len))
     }
 }
 
@@ -204,8 +526,10 @@ fn to_line_end(buf: &[u8], from: usize, eof: bool) -> Option<usize> {
 }
 
 enum CommentEnd {
-    /// One past the `}`; at the end of the input, the end of the buffer (the parser reports it).
+    /// One past the `}`.
     Closed(usize),
+    /// The input ended before a `}`: the end of the buffer (the parser reports it).
+    Unclosed(usize),
     /// The comment was never closed: a line inside it is a tag pair, where the next game starts.
     TagLine(usize),
     NeedMore,
@@ -214,9 +538,9 @@ enum CommentEnd {
 fn comment_end(buf: &[u8], open: usize, eof: bool) -> CommentEnd {
     let mut from = open + 1;
     loop {
-        let Some(k) = buf[from..].iter().position(|&b| b == b'}' || b == b'\n') else {
+        let Some(k) = memchr::memchr2(b'}', b'\n', &buf[from..]) else {
             return if eof {
-                CommentEnd::Closed(buf.len())
+                CommentEnd::Unclosed(buf.len())
             } else {
                 CommentEnd::NeedMore
             };

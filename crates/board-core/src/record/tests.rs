@@ -586,3 +586,185 @@ fn sketch_moves(game: &RawGame) -> Vec<String> {
         .filter(|s| !s.ends_with('.') && !s.starts_with('{'))
         .collect()
 }
+
+/// Every item of `input` read as the reader reads it, and with every game parsed again by the
+/// parser, in `step`-byte reads; `Debug` text, which shows every field.
+fn both_ways(input: &[u8], dialect: &Dialect, step: usize) -> [Vec<String>; 2] {
+    [false, true].map(|again| {
+        let source = Trickle { data: input, step };
+        let mut reader = RecordReader::new(source, dialect.clone());
+        if again {
+            reader = reader.parse_every_game();
+        }
+        let mut items: Vec<String> = reader.by_ref().map(|item| format!("{item:?}")).collect();
+        items.push(format!("{:?}", reader.trailing_warnings()));
+        items
+    })
+}
+
+/// Marsaglia's xorshift64, so a failure replays.
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The splitter reads most games in one pass; the parser must find exactly the same in them, and
+/// the games the splitter leaves to the parser must come out as before.
+#[test]
+fn games_read_in_one_pass_match_the_parser() {
+    const PIECES: &[&[u8]] = &[
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b";",
+        b"%",
+        b"$",
+        b"!",
+        b"?",
+        b"!?",
+        b"?!",
+        b".",
+        b"...",
+        b"\"",
+        b"\\",
+        b" ",
+        b" ",
+        b" ",
+        b" ",
+        b"  ",
+        b"\n",
+        b"\n",
+        b"\r\n",
+        b"\r",
+        b"\t",
+        b"e4",
+        b"Nf3",
+        b"e8(D)",
+        b"P-R8(Q)",
+        b"32-28",
+        b"19x30",
+        b"1-0",
+        b"0-1",
+        b"*",
+        b"1/2-1/2",
+        b"0-0",
+        b"2-0",
+        b"1-1",
+        b"12.",
+        b"12...",
+        b"3.",
+        b"4...",
+        b"\xE2\x80\xA6",
+        b"\xC2\xBD-\xC2\xBD",
+        b"\xBD-\xBD",
+        b"\xBD",
+        b"\xC3",
+        b"\xEF\xBB\xBF",
+        b"[Event \"x\"]",
+        b"[White \"a \\\" b\"]",
+        b"[Black \"c\"]\n",
+        b"[A b]",
+        b"[ ]",
+        b"[B \"c\"",
+        b"$1",
+        b"$300",
+        b"$99999",
+        b"$65536",
+        b"[%clk 1:00]",
+        b"\0",
+        b"x",
+        b"0",
+        b"7",
+        b"[Ev",
+        b"%x",
+        b"e4!",
+        b"e4!?",
+        b"1-0!",
+        b"0?",
+        b"5.1-0",
+        b"1.(x)",
+        b"42.[Event",
+        b"1.e4",
+        b"2...Nf6",
+        b"e4$1",
+        b"{c}",
+        b"; line\n",
+        b"(d4)",
+        b"\n[Event \"y\"]\n",
+        b"\xC3\xA9",
+    ];
+    let dialects = [
+        Dialect::pgn(),
+        Dialect::pdn(),
+        Dialect::pgn().with_max_depth(2),
+    ];
+    let mut inputs: Vec<Vec<u8>> = vec![
+        include_bytes!("../../../../docs/record-syntax.md").to_vec(),
+        b"[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5!? {c [%clk 1:00:00]} (1... c5 $14 (1... e6)) 2. Nf3 ; line\r\nNc6 1-0\n".to_vec(),
+        b"[A \"1 e4 *\n[B \"2\"] e4 *".to_vec(),
+        b"e4 ; trailing  \r\n\n[Event \"x\"]\ne4 ;end   ".to_vec(),
+        b"[Event \"x   \n".to_vec(),
+        b"[Event \"x\"]   \n\n".to_vec(),
+        b"e4 (d4 (c4 (b4))) * e4 (d4 (c4)) $256 * e4 } * e4 ) * e4 (d4".to_vec(),
+    ];
+    // Long runs of plain movetext too, which the splitter reads 64 bytes at a time.
+    const PLAIN: &[&[u8]] = &[
+        b" ",
+        b" ",
+        b" ",
+        b"\n",
+        b"\r\n",
+        b"\t",
+        b"  ",
+        b"e4",
+        b"Nf3",
+        b"exd8=Q+",
+        b"12.",
+        b"3...",
+        b"1-0",
+        b"*",
+        b"\xC2\xBD-\xC2\xBD",
+        b"e4!",
+        b"Kf1??",
+        b"!?",
+        b"1.e4",
+        b"0-0-0",
+        b"a123456789b123456789c123456789d123456789e123456789f123456789g123456789",
+    ];
+    let mut rng = XorShift(0x853C_49E6_748F_EA9B);
+    for round in 0..2000 {
+        let mut input = Vec::new();
+        let plain = round % 2 == 0;
+        for _ in 0..rng.below(if plain { 200 } else { 80 }) {
+            if rng.below(if plain { 40 } else { 12 }) == 0 {
+                input.push(rng.below(256) as u8);
+            } else if plain && rng.below(20) != 0 {
+                input.extend_from_slice(PLAIN[rng.below(PLAIN.len())]);
+            } else {
+                input.extend_from_slice(PIECES[rng.below(PIECES.len())]);
+            }
+        }
+        inputs.push(input);
+    }
+    for (n, input) in inputs.iter().enumerate() {
+        for dialect in &dialects {
+            let step = [1, 2, 5, 64, 1 << 20][n % 5];
+            let [one_pass, parsed] = both_ways(input, dialect, step);
+            assert_eq!(
+                one_pass,
+                parsed,
+                "input {:?}, reads of {step} bytes",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+}

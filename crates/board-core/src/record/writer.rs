@@ -246,20 +246,35 @@ impl<'a> MovetextWriter<'a> {
             (NagStyle::Glyph, Ok(small)) => Nag(small).glyph(),
             _ => None,
         };
+        let sign = match self.dialect.nag_style() {
+            NagStyle::Glyph if glyph.is_none() => self.dialect.glued_sign(value),
+            _ => None,
+        };
         let token = self
             .glue_to
             .take()
             .map(|len| &self.pending[self.pending.len() - len..]);
-        match (glyph, token) {
-            (Some(glyph), Some(token)) if glues(token, glyph, self.dialect) => {
-                self.pending.push_str(glyph);
-                return;
+        let glued = match (glyph, sign, token) {
+            (Some(glyph), _, Some(token)) if glues(token, glyph, self.dialect) => {
+                Some((token.len(), glyph))
             }
-            (Some(glyph), _) => {
+            (None, Some(sign), Some(token)) if glues_inside(token, sign, self.dialect) => {
+                Some((token.len(), sign))
+            }
+            _ => None,
+        };
+        if let Some((len, mark)) = glued {
+            // What is glued stays glueable: `32-28!` then `*` gives `32-28!*`.
+            self.glue_to = Some(len + mark.len());
+            self.pending.push_str(mark);
+            return;
+        }
+        match glyph {
+            Some(glyph) => {
                 self.begin();
                 self.pending.push_str(glyph);
             }
-            (None, _) => {
+            None => {
                 self.begin();
                 let _ = write!(self.pending, "${value}");
             }
@@ -388,6 +403,18 @@ fn glues(token: &str, glyph: &str, dialect: &Dialect) -> bool {
         pieces.as_slice(),
         [(Piece::Move, first), (Piece::Glyph(_), _)] if *first == (0..token.len())
     )
+}
+
+/// Whether `sign` glued to `token` reads back as one move token, for its notation to split.
+fn glues_inside(token: &str, sign: &str, dialect: &Dialect) -> bool {
+    let joined = format!("{token}{sign}");
+    if lexer::token_end(joined.as_bytes(), true) != Some(joined.len()) {
+        return false;
+    }
+    let mut pieces = Vec::with_capacity(1);
+    lexer::split_token(&joined, dialect, |piece, range| pieces.push((piece, range)));
+    matches!(pieces.as_slice(), [(Piece::Move, all)] if *all == (0..joined.len()))
+        && !dialect.is_result(&joined)
 }
 
 /// Writes a game as read, tokens unchanged: tags, movetext and result, as [`write_tags`] and
