@@ -19,6 +19,7 @@
 //! assert_eq!(err.candidates, ["Na3", "Nc3", "Nf3", "Nh3"]);
 //! ```
 
+mod languages;
 mod letters;
 pub mod san;
 mod uci;
@@ -26,6 +27,7 @@ mod uci;
 use board_core::{MoveError, Notation, Notes};
 use chess_rules::{Move, Position};
 
+pub use languages::LANGUAGES;
 pub use letters::PieceLetters;
 pub use san::{Lenience, ParseSanError, San, SanPlus, Style, Suffix, write_san};
 pub use uci::{Lan, Uci};

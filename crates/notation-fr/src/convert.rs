@@ -1,0 +1,175 @@
+//! Conversion with the scoresheet's conventions: the replay of `board-core` translates the
+//! moves; this pass then writes the header boxes as PGN tags, the clock times as `[%clk]`
+//! commands and the result in the spelling asked for.
+
+use board_core::{
+    Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation, Output, RawGame,
+    RecordReader, Replayed, Rules, replay, write_tags,
+};
+use chess_rules::{Move, Position};
+
+use crate::header::tag_value;
+use crate::{ResultSpelling, clock_command, tag_for_label};
+
+/// What [`convert`] does besides translating the moves.
+#[derive(Debug, Clone)]
+pub struct Conversion<'a> {
+    /// The record format written.
+    pub dialect: &'a Dialect,
+    /// The spelling of a draw after the moves; the `Result` tag always takes PGN's.
+    pub results: ResultSpelling,
+    /// Tags named as the boxes of a French sheet (`Ronde`, `Elo Blancs`, `Club Noirs`...) are
+    /// written as their PGN tags, and the values of date, Elo and result tags are put in PGN
+    /// form (`17/03/2024` → `2024.03.17`). See [`crate::HEADER_FIELDS`].
+    pub header: bool,
+    /// A comment holding only a clock time (`{1h25}`) becomes the clock command
+    /// `{[%clk 1:25:00]}`. See [`crate::clock_command`].
+    pub clocks: bool,
+}
+
+impl<'a> Conversion<'a> {
+    /// Moves translated, everything else as read, results in PGN spelling.
+    #[must_use]
+    pub fn plain(dialect: &'a Dialect) -> Conversion<'a> {
+        Conversion {
+            dialect,
+            results: ResultSpelling::Pgn,
+            header: false,
+            clocks: false,
+        }
+    }
+
+    /// Everything a typed-up French sheet needs: header tags and clock times in PGN form.
+    #[must_use]
+    pub fn from_scoresheet(dialect: &'a Dialect) -> Conversion<'a> {
+        Conversion {
+            header: true,
+            clocks: true,
+            ..Conversion::plain(dialect)
+        }
+    }
+}
+
+/// Replays `game` with `source`, and appends it to `out` written with `target` under
+/// `conversion`: tags, comments, NAGs, variations, draw offers and the result kept.
+///
+/// Returns the replay's diagnostics (spans in `game`), with warnings for header values that do
+/// not read (kept as written) and tags given twice (the later one dropped). On an error nothing
+/// is appended.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, RecordReader};
+/// use notation_en::Algebraic;
+/// use notation_fr::{Conversion, French, convert};
+///
+/// let file = "[Ronde \"5\"]\n[Date \"17/03/2024\"]\n\n1. e4 {1h29} e5 2. Cf3= Cc6 ½-½\n";
+/// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).next().unwrap().unwrap();
+/// let dialect = Dialect::pgn();
+/// let mut out = String::new();
+/// let replayed = convert(&game, &French::STANDARD, &Algebraic::ENGLISH,
+///     &Conversion::from_scoresheet(&dialect), &mut out);
+/// assert!(replayed.diagnostics.is_empty());
+/// assert_eq!(out, "[Event \"?\"]\n[Site \"?\"]\n[Date \"2024.03.17\"]\n[Round \"5\"]\n\
+///     [White \"?\"]\n[Black \"?\"]\n[Result \"1/2-1/2\"]\n\n\
+///     1. e4 {[%clk 1:29:00]} 1... e5 2. Nf3 {(=)} 2... Nc6 1/2-1/2\n\n");
+/// ```
+pub fn convert<S, T>(
+    game: &RawGame,
+    source: &S,
+    target: &T,
+    conversion: &Conversion<'_>,
+    out: &mut String,
+) -> Replayed<Position>
+where
+    S: Notation<Position = Position, Move = Move>,
+    T: Notation<Position = Position, Move = Move>,
+{
+    let dialect = conversion.dialect;
+    let mut written = String::new();
+    let mut replayed = replay::<Position, S, T>(
+        game,
+        source,
+        Some(Output {
+            notation: target,
+            dialect,
+            out: &mut written,
+        }),
+    );
+    if replayed.final_position.is_none() {
+        return replayed;
+    }
+    let Ok(start) = <Position as Rules>::setup(game) else {
+        return replayed;
+    };
+    // The replay wrote a well-formed game; read back, its movetext is the target's tokens.
+    let Some(Ok(again)) = RecordReader::new(written.as_bytes(), dialect.clone()).next() else {
+        out.push_str(&written);
+        return replayed;
+    };
+
+    let mut warnings = Vec::new();
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for tag in game.tags() {
+        let value = tag.value();
+        let name = if conversion.header {
+            tag_for_label(tag.name).unwrap_or(tag.name)
+        } else {
+            tag.name
+        };
+        if tags.iter().any(|(n, _)| n == name) {
+            warnings.push(Diagnostic::warning(
+                format!("a second {name} tag ({}): dropped", tag.name),
+                tag.span,
+            ));
+            continue;
+        }
+        let value = if conversion.header || name == "Result" {
+            match tag_value(name, &value) {
+                Ok(v) => v,
+                Err(err) => {
+                    warnings.push(Diagnostic::warning(
+                        format!("tag {}: {err}; kept as written", tag.name),
+                        tag.span,
+                    ));
+                    value.into_owned()
+                }
+            }
+        } else {
+            value.into_owned()
+        };
+        tags.push((name.to_owned(), value));
+    }
+    let result = again.result().map_or("*", |r| r.text);
+    write_tags(out, dialect, &tags, ResultSpelling::Pgn.spell(result));
+
+    let mut writer = MovetextWriter::new(
+        out,
+        dialect,
+        FirstMove::new(start.fullmoves(), start.turn()),
+    );
+    for element in again.elements() {
+        match element {
+            Element::MoveNumber(_) => {}
+            Element::Move(token) => writer.move_token(token.text),
+            Element::Nag(nag) => writer.nag_value(nag.value),
+            Element::Comment(comment) => {
+                if conversion.clocks
+                    && let Ok(command) = clock_command(comment.text)
+                {
+                    writer.comment(&command);
+                } else {
+                    writer.comment(comment.text);
+                }
+            }
+            Element::StartVariation(_) => writer.start_variation(),
+            Element::EndVariation(_) => writer.end_variation(),
+        }
+    }
+    writer.finish(conversion.results.spell(result));
+    replayed
+        .diagnostics
+        .extend(warnings.into_iter().map(|d| game.locate(d)));
+    replayed
+}

@@ -1,0 +1,415 @@
+//! Which language a game is written in, from its whole main line: the letter sets that replay
+//! every move legally from the start, and for the others the move where they fail.
+//!
+//! One token never decides: French `Rf1` is a king move where English `Rf1` is a rook's, and
+//! `Cf3` is a French knight and a Spanish one. Only the game as a whole can rule letter sets
+//! out, and when more than one is left, or none, detection says so and does not guess.
+
+use std::fmt;
+
+use board_core::{Diagnostic, MoveError, Notation, Notes, RawGame, Rules, read_move};
+use chess_rules::{Move, Position};
+use notation_en::{Algebraic, LANGUAGES};
+
+use crate::French;
+
+/// A notation detection tries.
+#[derive(Debug, Clone, Copy)]
+enum Reader {
+    French(French),
+    Letters(Algebraic),
+}
+
+impl Reader {
+    /// French (with its scoresheet conventions), English, figurines, then the other tables.
+    fn all() -> Vec<Reader> {
+        let mut readers = vec![
+            Reader::French(French::STANDARD),
+            Reader::Letters(Algebraic::ENGLISH),
+            Reader::Letters(Algebraic::FIGURINE),
+        ];
+        readers.extend(
+            LANGUAGES
+                .iter()
+                .filter(|l| l.name != "fr")
+                .map(|l| Reader::Letters(Algebraic::with_letters(*l))),
+        );
+        readers
+    }
+}
+
+impl Notation for Reader {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        match self {
+            Reader::French(n) => n.name(),
+            Reader::Letters(n) => n.name(),
+        }
+    }
+
+    fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
+        match self {
+            Reader::French(n) => n.parse(pos, token, notes),
+            Reader::Letters(n) => n.parse(pos, token, notes),
+        }
+    }
+
+    fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
+        match self {
+            Reader::French(n) => n.format(pos, mv, out),
+            Reader::Letters(n) => n.format(pos, mv, out),
+        }
+    }
+
+    fn glues(&self, next: &str) -> bool {
+        match self {
+            Reader::French(n) => n.glues(next),
+            Reader::Letters(n) => n.glues(next),
+        }
+    }
+
+    fn is_null(&self, token: &str) -> bool {
+        match self {
+            Reader::French(n) => n.is_null(token),
+            Reader::Letters(n) => n.is_null(token),
+        }
+    }
+}
+
+/// A language whose letters replay the whole game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fit {
+    /// Its name: `fr`, `en`, `figurine`, `de`...
+    pub language: &'static str,
+    /// Forms it read only leniently (a missing check sign, a pawn letter...).
+    pub repairs: usize,
+    /// The moves it read, a null move as `None`.
+    pub moves: Vec<Option<Move>>,
+}
+
+/// A language that cannot replay the game, and the first move it fails on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    /// Its name.
+    pub language: &'static str,
+    /// The half-move it fails on, from 0.
+    pub ply: usize,
+    /// The move as the game writes it, numbered: `2... Fc5`.
+    pub at: String,
+    /// Why it fails there.
+    pub error: MoveError,
+}
+
+/// What detection found: the languages that replay the game and the ones that do not.
+///
+/// # Examples
+///
+/// ```
+/// use notation_fr::detect;
+///
+/// let detection = detect(&["e4", "e5", "Cf3", "Cc6", "Fb5", "a6"]);
+/// assert_eq!(detection.language().unwrap(), "fr");
+/// assert!(detection.reason().starts_with("only fr replays all 6 half-moves; `Fb5` at 3. rules out"));
+///
+/// // Pawn moves read in every language: detection refuses to name one, and says the moves
+/// // are the same whichever is meant.
+/// let pawns = detect(&["e4", "e5", "d4", "exd4"]);
+/// assert!(pawns.language().is_err());
+/// assert!(pawns.same_moves);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Detection {
+    /// The languages that replay every move, in the order tried.
+    pub fits: Vec<Fit>,
+    /// The others, in the order tried.
+    pub rejections: Vec<Rejection>,
+    /// `true` when every fitting language reads the same moves (always so for one fit): a
+    /// converter may then go on without knowing the language, since the moves do not depend
+    /// on it (a game of pawn moves and castling; Spanish and Italian, whose letters agree).
+    pub same_moves: bool,
+    /// The number of half-moves in the game.
+    pub plies: usize,
+    /// The moves as written, glued with what belongs to them (`dxe6 e.p.`), numbered.
+    labels: Vec<String>,
+    start: Position,
+}
+
+/// Why detection names no language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DetectError {
+    /// The languages that fit: none, or several.
+    pub fits: Vec<&'static str>,
+    message: String,
+}
+
+impl fmt::Display for DetectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DetectError {}
+
+/// Detects the language of a game's main-line tokens from the standard start.
+#[must_use]
+pub fn detect(tokens: &[&str]) -> Detection {
+    detect_from(&Position::new(), tokens)
+}
+
+/// Detects the language of tokens played from `start`. Each language reads the tokens with its
+/// own notation: a token it takes as belonging to the move before (`e.p.` written apart) is
+/// read with that move; a null move `--` passes the turn.
+#[must_use]
+pub fn detect_from(start: &Position, tokens: &[&str]) -> Detection {
+    let mut fits = Vec::new();
+    let mut rejections = Vec::new();
+    let mut labels = Vec::new();
+    for reader in Reader::all() {
+        let mut pos = *start;
+        let mut notes = Notes::default();
+        let mut repairs = 0;
+        let mut moves = Vec::new();
+        let mut reader_labels = Vec::new();
+        let mut i = 0;
+        let mut failed = None;
+        while i < tokens.len() {
+            let mut token = tokens[i].to_owned();
+            i += 1;
+            if let Some(next) = tokens.get(i)
+                && reader.glues(next)
+            {
+                token.push_str(next);
+                i += 1;
+            }
+            let label = format!(
+                "{}{} {token}",
+                pos.fullmoves(),
+                if pos.turn() == chess_rules::Color::White {
+                    "."
+                } else {
+                    "..."
+                }
+            );
+            let played = if reader.is_null(&token) {
+                match pos.play_null() {
+                    Ok(next) => {
+                        pos = next;
+                        Ok(None)
+                    }
+                    Err(()) => Err(MoveError::syntax(format!(
+                        "null move {token} while in check"
+                    ))),
+                }
+            } else {
+                notes.clear();
+                read_move(&reader, &pos, &token, &mut notes).map(|mv| {
+                    repairs += notes.repairs.len();
+                    pos.play_unchecked(mv);
+                    Some(mv)
+                })
+            };
+            match played {
+                Ok(mv) => {
+                    moves.push(mv);
+                    reader_labels.push(label);
+                }
+                Err(error) => {
+                    failed = Some(Rejection {
+                        language: reader.name(),
+                        ply: moves.len(),
+                        at: label,
+                        error,
+                    });
+                    break;
+                }
+            }
+        }
+        match failed {
+            Some(rejection) => rejections.push(rejection),
+            None => {
+                if labels.is_empty() {
+                    labels = reader_labels;
+                }
+                fits.push(Fit {
+                    language: reader.name(),
+                    repairs,
+                    moves,
+                });
+            }
+        }
+    }
+    let same_moves = fits.windows(2).all(|w| w[0].moves == w[1].moves);
+    let plies = fits.first().map_or_else(
+        || {
+            rejections
+                .iter()
+                .map(|r| r.ply + 1)
+                .max()
+                .unwrap_or_default()
+        },
+        |f| f.moves.len(),
+    );
+    Detection {
+        fits,
+        rejections,
+        same_moves,
+        plies,
+        labels,
+        start: *start,
+    }
+}
+
+/// Detects the language of a game's main line, from the position its tags set up.
+///
+/// # Errors
+///
+/// The [`Diagnostic`] of a set-up that cannot be read (a bad `FEN` tag, a variant that is not
+/// chess).
+pub fn detect_game(game: &RawGame) -> Result<Detection, Diagnostic> {
+    let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
+    let tokens: Vec<&str> = game.moves().map(|t| t.text).collect();
+    Ok(detect_from(&start, &tokens))
+}
+
+impl Detection {
+    /// The one language that replays the game.
+    ///
+    /// # Errors
+    ///
+    /// [`DetectError`] when none does, or several do; its message is [`Detection::reason`].
+    pub fn language(&self) -> Result<&'static str, DetectError> {
+        match self.fits.as_slice() {
+            [one] => Ok(one.language),
+            fits => Err(DetectError {
+                fits: fits.iter().map(|f| f.language).collect(),
+                message: self.reason(),
+            }),
+        }
+    }
+
+    /// The evidence, in a sentence or two: which language fits and which move rules each other
+    /// out, or why no language, or more than one, is named.
+    #[must_use]
+    pub fn reason(&self) -> String {
+        match self.fits.as_slice() {
+            [one] => {
+                let last = self.rejections.iter().map(|r| r.ply).max().unwrap_or(0);
+                let decisive: Vec<&Rejection> =
+                    self.rejections.iter().filter(|r| r.ply == last).collect();
+                let token = decisive
+                    .first()
+                    .map(|r| r.at.split_once(' ').map_or("", |(_, t)| t))
+                    .unwrap_or_default();
+                let number = decisive
+                    .first()
+                    .map(|r| r.at.split_once(' ').map_or("", |(n, _)| n))
+                    .unwrap_or_default();
+                let mut text = format!(
+                    "only {} replays all {} half-moves{}; `{token}` at {number} rules out {}, \
+                     the last other letter set{} to fit",
+                    one.language,
+                    self.plies,
+                    repairs_note(one.repairs),
+                    names(decisive.iter().map(|r| r.language)),
+                    if decisive.len() > 1 { "s" } else { "" },
+                );
+                let earlier: Vec<&Rejection> =
+                    self.rejections.iter().filter(|r| r.ply != last).collect();
+                if !earlier.is_empty() {
+                    text.push_str(" (before it: ");
+                    text.push_str(&groups(&earlier));
+                    text.push(')');
+                }
+                text
+            }
+            [] => {
+                let mut sorted: Vec<&Rejection> = self.rejections.iter().collect();
+                sorted.sort_by_key(|r| std::cmp::Reverse(r.ply));
+                let best = sorted.first().map_or_else(String::new, |r| {
+                    format!(
+                        "; the furthest, {}, stops at {}: {}",
+                        r.language, r.at, r.error
+                    )
+                });
+                format!(
+                    "no letter set replays the game: {}{best}",
+                    groups(&self.rejections.iter().collect::<Vec<_>>())
+                )
+            }
+            fits => {
+                let languages = names(fits.iter().map(|f| f.language));
+                if self.plies == 0 {
+                    return "the game has no moves: every letter set fits".to_owned();
+                }
+                if self.same_moves {
+                    return format!(
+                        "the moves read alike in {languages}: no move of the game tells their \
+                         letters apart; name the language"
+                    );
+                }
+                let differ = (0..self.plies)
+                    .find(|&i| fits.windows(2).any(|w| w[0].moves[i] != w[1].moves[i]))
+                    .unwrap_or(0);
+                let mut pos = self.start;
+                for mv in fits[0].moves[..differ].iter().flatten() {
+                    pos.play_unchecked(*mv);
+                }
+                let readings: Vec<String> = fits
+                    .iter()
+                    .map(|f| {
+                        let san = f.moves[differ].map_or_else(
+                            || "--".to_owned(),
+                            |m| Algebraic::ENGLISH.to_text(&pos, &m),
+                        );
+                        format!("{} reads {san}", f.language)
+                    })
+                    .collect();
+                format!(
+                    "the game replays in {languages}, with different moves from {} ({}, in \
+                     English); name the language",
+                    self.labels.get(differ).map_or("", String::as_str),
+                    readings.join(", ")
+                )
+            }
+        }
+    }
+}
+
+fn repairs_note(repairs: usize) -> String {
+    match repairs {
+        0 => String::new(),
+        1 => " (one form read leniently)".to_owned(),
+        n => format!(" ({n} forms read leniently)"),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn names<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `en, nl at 1. Cf3; de, sv at 1... Cc6`, in the order of the game.
+fn groups(rejections: &[&Rejection]) -> String {
+    let mut sorted: Vec<&Rejection> = rejections.to_vec();
+    sorted.sort_by(|a, b| (a.ply, &a.at).cmp(&(b.ply, &b.at)));
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let at = &sorted[i].at;
+        let same: Vec<&str> = sorted[i..]
+            .iter()
+            .take_while(|r| r.at == *at && r.ply == sorted[i].ply)
+            .map(|r| r.language)
+            .collect();
+        i += same.len();
+        parts.push(format!("{} at {at}", same.join(", ")));
+    }
+    parts.join("; ")
+}
