@@ -110,6 +110,46 @@ pub trait Notation {
     }
 }
 
+/// A reference to a notation is that notation: registries keep `&'static dyn Notation`s, and
+/// adapters that wrap a notation take them as they are.
+impl<N: Notation + ?Sized> Notation for &N {
+    type Position = N::Position;
+    type Move = N::Move;
+
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    fn parse(
+        &self,
+        position: &Self::Position,
+        token: &str,
+        notes: &mut Notes,
+    ) -> Result<Self::Move, MoveError> {
+        (**self).parse(position, token, notes)
+    }
+
+    fn format(&self, position: &Self::Position, mv: &Self::Move, out: &mut String) {
+        (**self).format(position, mv, out);
+    }
+
+    fn is_null(&self, token: &str) -> bool {
+        (**self).is_null(token)
+    }
+
+    fn glues(&self, next: &str) -> bool {
+        (**self).glues(next)
+    }
+
+    fn continues(&self, token: &str) -> bool {
+        (**self).continues(token)
+    }
+
+    fn draw_offer_suffix(&self) -> Option<&'static str> {
+        (**self).draw_offer_suffix()
+    }
+}
+
 /// The comment that carries a draw offer in notations that have no sign for it.
 pub const DRAW_OFFER_COMMENT: &str = "(=)";
 

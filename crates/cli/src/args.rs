@@ -1,0 +1,143 @@
+//! The command line, as clap derive types. Adding a command is one variant here and one module
+//! under `commands/`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Read, check, write and convert chess and draughts game records.
+#[derive(Debug, Parser)]
+#[command(name = "scoresheet", version, about, long_about = None)]
+#[command(after_help = "Exit codes: 0 ok, 1 some input had errors, 2 usage error.")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+#[non_exhaustive]
+pub enum Command {
+    /// Convert game records to another notation, keeping tags, comments, NAGs, variations
+    /// and clock times; games with errors are reported and left out.
+    Convert(ConvertArgs),
+    /// Check game records: every move legal, every result consistent, every repair reported.
+    Check(CheckArgs),
+    /// Import the games of a book's text in descriptive notation (`P-K4`, `Kt - K B 3`) as PGN.
+    Import(ImportArgs),
+    /// Count the leaves of the legal move tree to DEPTH plies (tests the move generator).
+    Perft(PerftArgs),
+}
+
+/// Which game's rules apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Game {
+    /// Chess (standard and Chess960).
+    Chess,
+    /// International draughts, 10x10 (FMJD rules).
+    Draughts,
+}
+
+/// Arguments of `scoresheet perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game whose move tree is counted.
+    #[arg(long, value_enum, default_value_t = Game::Chess)]
+    pub game: Game,
+    /// Start from this position instead of the standard starting position.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Also print the count below each legal first move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Number of plies to look ahead.
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
+}
+
+/// How a command writes its result on stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Lines for people; the main number alone on the last line.
+    Text,
+    /// One JSON object, for programs.
+    Json,
+}
+
+/// Arguments of `scoresheet convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The game the records are of.
+    #[arg(long, value_enum, default_value_t = Game::Chess)]
+    pub game: Game,
+    /// The notation of the input's moves (chess: en; draughts: manoury).
+    #[arg(long, value_name = "NOTATION")]
+    pub from: Option<String>,
+    /// The notation to write (chess: en, lan, uci, figurine, fr, de, es, it, nl, pt, pl, sv,
+    /// cs, hu, ro, ru, descriptive, descriptive-fr; draughts: manoury).
+    #[arg(long, value_name = "NOTATION")]
+    pub to: Option<String>,
+    /// The house style of descriptive notation: modern or old (English), document or fide
+    /// (French).
+    #[arg(long, value_name = "STYLE")]
+    pub style: Option<String>,
+    /// Write here instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Leave warnings out of the report.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// How diagnostics are reported on stderr: text like a compiler, or one JSON object.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Record files; stdin when none or `-`.
+    #[arg(value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Arguments of `scoresheet check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The game the records are of.
+    #[arg(long, value_enum, default_value_t = Game::Chess)]
+    pub game: Game,
+    /// The notation of the input's moves (chess: en; draughts: manoury).
+    #[arg(long, value_name = "NOTATION")]
+    pub from: Option<String>,
+    /// Leave warnings out of the report.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Output format: diagnostics on stderr and a summary line, or one JSON object on stdout.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Record files; stdin when none or `-`.
+    #[arg(value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Arguments of `scoresheet import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The book's notation: descriptive (English) or descriptive-fr.
+    #[arg(long, value_name = "NOTATION")]
+    pub from: Option<String>,
+    /// Its house style: modern or old (English), document or fide (French).
+    #[arg(long, value_name = "STYLE")]
+    pub style: Option<String>,
+    /// The notation of the PGN written (any chess notation).
+    #[arg(long, value_name = "NOTATION")]
+    pub to: Option<String>,
+    /// Write here instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// List only what could not be read, not the repairs.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// The book's text; stdin when absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}

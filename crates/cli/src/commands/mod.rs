@@ -1,0 +1,18 @@
+//! One module per subcommand; `run` dispatches.
+
+mod check;
+mod convert;
+mod import;
+mod perft;
+
+use crate::{Command, Error};
+
+/// Runs one parsed command.
+pub(crate) fn run(command: Command) -> Result<(), Error> {
+    match command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Convert(args) => convert::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Import(args) => import::run(&args),
+    }
+}

@@ -1,0 +1,195 @@
+//! `scoresheet convert` and `scoresheet check` run as a user runs them, on the bundled sample
+//! and on the shared corpus when present.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scoresheet(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+    cmd.args(args).current_dir(workspace());
+    match stdin {
+        None => cmd.output().unwrap(),
+        Some(text) => {
+            use std::io::Write;
+            let mut child = cmd
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(text.as_bytes())
+                .unwrap();
+            child.wait_with_output().unwrap()
+        }
+    }
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+const SAMPLE: &str = "corpus/samples/club-games.pgn";
+
+#[test]
+fn the_sample_converts_and_comes_back() {
+    let uci = scoresheet(&["convert", "--to", "uci", SAMPLE], None);
+    assert!(uci.status.success(), "{}", text(&uci.stderr));
+    let uci_text = text(&uci.stdout);
+    assert!(uci_text.contains("1. e2e4 {[%clk 1:30:00]} 1... e7e5 {[%clk 1:30:00]} 2. g1f3"));
+    assert!(
+        uci_text.contains("7. c3d5 {Legal's mate.} 1-0"),
+        "{uci_text}"
+    );
+    assert!(text(&uci.stderr).contains("converted 3 of 3 games to uci (0 errors, 0 warnings)"));
+
+    let back = scoresheet(
+        &["convert", "--from", "uci", "--to", "en", "-"],
+        Some(&uci_text),
+    );
+    assert!(back.status.success(), "{}", text(&back.stderr));
+    let original = std::fs::read_to_string(workspace().join(SAMPLE)).unwrap();
+    let again = scoresheet(&["convert", "--to", "en", SAMPLE], None);
+    assert_eq!(text(&back.stdout), text(&again.stdout));
+    for kept in [
+        "$1",
+        "{Preparing to swing the rook over.}",
+        "(21... bxa4",
+        "[WhiteElo \"1642\"]",
+    ] {
+        assert!(
+            original.contains(kept) && text(&back.stdout).contains(kept),
+            "{kept}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_game_is_reported_and_the_others_still_convert() {
+    let input = "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n\n[White \"B\"]\n\n1. d4 d5 *\n";
+    let out = scoresheet(&["convert", "--to", "lan"], Some(input));
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("1. d2-d4 d7-d5 *") && !stdout.contains("[White \"A\"]"),
+        "{stdout}"
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "error: illegal move Ke3\n --> <stdin>:3:13 (game 1: A - ?)\n  |\n3 | 1. e4 e5 2. Ke3 *\n  |             ^^^\n  = help: legal moves that come closest: Ke2\n"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("converted 1 of 2 games"), "{stderr}");
+    assert!(stderr.ends_with("error: 1 error in 1 game\n"), "{stderr}");
+}
+
+#[test]
+fn check_reports_repairs_and_exit_status() {
+    let good = scoresheet(&["check", SAMPLE], None);
+    assert!(good.status.success());
+    assert_eq!(
+        text(&good.stdout),
+        "checked 3 games (93 plies): 0 errors, 0 warnings\n"
+    );
+    let lenient = scoresheet(&["check"], Some("1. e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 4. 0-0 *"));
+    assert!(lenient.status.success());
+    let stderr = text(&lenient.stderr);
+    assert!(stderr.contains("warning: Ng1f3: long algebraic form (origin square written)"));
+    assert!(stderr.contains("warning: 0-0: castling written with zeros"));
+    let quiet = scoresheet(&["check", "--quiet"], Some("1. e4 e5 2. Ng1f3 *"));
+    assert!(text(&quiet.stderr).is_empty());
+}
+
+#[test]
+fn check_json_is_one_object_with_located_diagnostics() {
+    let out = scoresheet(
+        &["check", "--format", "json"],
+        Some("1. e4 e5\n2. Qh5 Ke7 3. Qxe5# 0-1\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["summary"]["games"], 1);
+    assert_eq!(report["summary"]["errors"], 1);
+    let diag = &report["diagnostics"][0];
+    assert_eq!(diag["file"], "<stdin>");
+    assert_eq!(diag["line"], 2);
+    assert_eq!(diag["severity"], "error");
+    assert_eq!(
+        diag["message"],
+        "Black is checkmated, so the result is 1-0, not 0-1"
+    );
+}
+
+#[test]
+fn unknown_notation_is_a_usage_error() {
+    let out = scoresheet(&["convert", "--to", "klingon", SAMPLE], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown notation \"klingon\""));
+}
+
+#[test]
+fn every_shared_pgn_file_checks_with_the_expected_failures() {
+    let dir = workspace().join("../shared/corpus/pgn/pgn-extract");
+    if !dir.is_dir() {
+        eprintln!("skipping: ../shared/corpus is absent");
+        return;
+    }
+    let out = scoresheet(
+        &[
+            "check",
+            "--quiet",
+            "../shared/corpus/pgn/pgn-extract/fischer.pgn",
+            "../shared/corpus/pgn/pgn-extract/test-fixresulttags-in.pgn",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "checked 39 games (3160 plies): 5 errors, 0 warnings\n"
+    );
+}
+
+#[test]
+fn the_source_language_is_detected_and_said() {
+    let french = scoresheet(&["convert", "--from", "en", "--to", "fr", SAMPLE], None);
+    assert!(french.status.success());
+    let french = text(&french.stdout);
+    assert!(french.contains("2. Cf3 Cc6 3. Fb5 a6"), "{french}");
+    let back = scoresheet(&["convert", "--to", "en"], Some(&french));
+    assert!(back.status.success());
+    let stderr = text(&back.stderr);
+    assert!(
+        stderr.starts_with("note: <stdin>: detected fr: only fr replays all 46 half-moves;"),
+        "{stderr}"
+    );
+    let direct = scoresheet(&["convert", "--to", "en", SAMPLE], None);
+    assert_eq!(text(&back.stdout), text(&direct.stdout));
+}
+
+#[test]
+fn every_language_round_trips_the_sample() {
+    let english =
+        text(&scoresheet(&["convert", "--from", "en", "--to", "en", SAMPLE], None).stdout);
+    for language in [
+        "fr", "de", "es", "it", "nl", "pt", "pl", "sv", "cs", "hu", "ro", "ru", "figurine", "lan",
+    ] {
+        let there = scoresheet(&["convert", "--from", "en", "--to", language, SAMPLE], None);
+        assert!(there.status.success(), "{language}");
+        let back = scoresheet(
+            &["convert", "--from", language, "--to", "en"],
+            Some(&text(&there.stdout)),
+        );
+        assert!(back.status.success(), "{language}: {}", text(&back.stderr));
+        assert_eq!(text(&back.stdout), english, "{language}");
+    }
+}

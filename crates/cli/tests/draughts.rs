@@ -1,0 +1,79 @@
+//! The draughts side of the command line: perft, check and convert with `--game draughts`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scoresheet(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .current_dir(workspace())
+        .output()
+        .unwrap()
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn perft_counts_the_published_numbers() {
+    let out = scoresheet(&["perft", "--game", "draughts", "5"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("27117"));
+    let woldouby = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38";
+    let out = scoresheet(&["perft", "--game", "draughts", "--fen", woldouby, "6"]);
+    assert_eq!(stdout(&out).lines().last(), Some("590"));
+}
+
+#[test]
+fn divide_names_moves_in_manoury_notation() {
+    let out = scoresheet(&["perft", "--game", "draughts", "--divide", "2"]);
+    let text = stdout(&out);
+    assert!(text.starts_with("31-26: 9\n31-27: 9\n"), "{text}");
+    assert!(text.ends_with("\n\n81\n"), "{text}");
+}
+
+#[test]
+fn a_bad_draughts_fen_names_its_field() {
+    let out = scoresheet(&[
+        "perft",
+        "--game",
+        "draughts",
+        "--fen",
+        "W:W31-55:B1-20",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--fen"), "{err}");
+}
+
+#[test]
+fn pdn_files_check_and_convert_to_themselves() {
+    let dir = workspace().join("corpus/pdn");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.to_string_lossy().into_owned();
+        let check = scoresheet(&["check", "--game", "draughts", &name]);
+        assert!(
+            check.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        let once = scoresheet(&["convert", "--game", "draughts", &name]);
+        assert!(once.status.success());
+        let tmp = std::env::temp_dir().join(format!(
+            "scoresheet-draughts-{}-{}",
+            std::process::id(),
+            path.file_name().unwrap().to_string_lossy()
+        ));
+        std::fs::write(&tmp, &once.stdout).unwrap();
+        let twice = scoresheet(&["convert", "--game", "draughts", &tmp.to_string_lossy()]);
+        std::fs::remove_file(&tmp).unwrap();
+        assert_eq!(stdout(&once), stdout(&twice), "{name}");
+    }
+}

@@ -1,0 +1,289 @@
+//! Book import: the fourteen illustrative games of Capablanca's Chess Fundamentals (1921), and
+//! small books that show each layout the importer reads.
+
+mod common;
+
+use board_core::{Dialect, RecordReader, replay};
+use chess_rules::Position;
+use common::{SAN, shared_file};
+use notation_descriptive::book::{self, BookElement};
+use notation_descriptive::{Descriptive, DescriptivePosition};
+use notation_en::Algebraic;
+
+const FUNDAMENTALS: &str = "descriptive/chess-fundamentals-capablanca-1921.txt";
+
+/// Heading, plies, result and the line of the first move of each illustrative game.
+const GAMES: [(&str, usize, &str, usize); 14] = [
+    ("GAME 1. QUEEN'S GAMBIT DECLINED", 49, "1-0", 3937),
+    ("GAME 2. QUEEN'S GAMBIT DECLINED", 83, "1-0", 4040),
+    ("GAME 3. IRREGULAR DEFENCE", 72, "1-0", 4185),
+    ("GAME 4. FRENCH DEFENCE", 80, "0-1", 4310),
+    ("GAME 5. RUY LOPEZ", 83, "1-0", 4479),
+    ("GAME 6. FRENCH DEFENCE", 119, "1-0", 4656),
+    ("GAME 7. RUY LOPEZ", 91, "1-0", 4864),
+    ("GAME 8. CENTRE GAME", 88, "0-1", 4984),
+    ("GAME 9. QUEEN'S GAMBIT DECLINED", 75, "1-0", 5171),
+    ("GAME 10. PETROFF DEFENCE", 121, "1-0", 5335),
+    ("GAME 11. RUY LOPEZ", 61, "1-0", 5477),
+    ("GAME 12. FRENCH DEFENCE", 89, "1-0", 5582),
+    ("GAME 13. RUY LOPEZ", 82, "0-1", 5746),
+    ("GAME 14. QUEEN'S GAMBIT DECLINED", 78, "0-1", 5929),
+];
+
+/// Every repair made in the fourteen games: line, column, message.
+const REPAIRS: [&str; 8] = [
+    "4286:12 Q × P ch: fits QxBPch, QxKPch and QxRPch; read as QxRPch, the reading that keeps the next moves legal",
+    "4291:12 P K 4 !: no '-' between the piece and its square",
+    "4691:12 Q × P: fits QxP/K4 and QxP/K6; read as QxP/K4, the reading that keeps the next moves legal",
+    "4947:12 P - Kt 3: fits P-KKt3 and P-QKt3; read as P-KKt3, the reading that keeps the next moves legal",
+    "5188:12 B - R 4: fits B-KR4 and B-QR4; read as B-QR4, the reading that keeps the next moves legal",
+    "5448:12 R - B 7: fits R-KB7 and R-QB7; read as R-QB7, the reading that keeps the next moves legal",
+    "5590:9 move number without a dot",
+    "5867:12 P - Kt 3: fits P-KKt3 and P-QKt3; read as P-KKt3, the reading that keeps the next moves legal",
+];
+
+fn illustrative(text: &str) -> Vec<book::BookGame> {
+    book::import(text, &Descriptive::OLD)
+        .games
+        .into_iter()
+        .filter(|g| g.heading.as_deref().is_some_and(|h| h.starts_with("GAME ")))
+        .collect()
+}
+
+#[test]
+fn all_fourteen_illustrative_games_import() {
+    let Some(text) = shared_file(FUNDAMENTALS) else {
+        return;
+    };
+    let games = illustrative(&text);
+    let found: Vec<(&str, usize, &str, usize)> = games
+        .iter()
+        .map(|g| {
+            (
+                g.heading.as_deref().unwrap(),
+                g.moves().count(),
+                g.result.as_str(),
+                g.span.line_col(&text).line,
+            )
+        })
+        .collect();
+    assert_eq!(found, GAMES);
+    let game1 = &games[0];
+    assert_eq!(game1.tag("White"), Some("F. J. Marshall"));
+    assert_eq!(game1.tag("Black"), Some("J. R. Capablanca"));
+    assert_eq!(game1.tag("Event"), Some("Match"));
+    assert_eq!(game1.tag("Date"), Some("1909.??.??"));
+    assert_eq!(game1.tag("Opening"), Some("QUEEN'S GAMBIT DECLINED"));
+}
+
+/// The PGN each game is written as reads again and replays legally with the SAN reader alone.
+#[test]
+fn the_pgn_replays_legally() {
+    let Some(text) = shared_file(FUNDAMENTALS) else {
+        return;
+    };
+    let dialect = Dialect::pgn();
+    for game in illustrative(&text) {
+        let mut pgn = String::new();
+        game.write_pgn(&SAN, &dialect, &mut pgn);
+        let raw = RecordReader::new(pgn.as_bytes(), Dialect::pgn())
+            .next()
+            .unwrap()
+            .unwrap();
+        let replayed = replay::<Position, _, Algebraic>(&raw, &Algebraic::ENGLISH, None);
+        assert!(
+            replayed.diagnostics.is_empty(),
+            "{:?}: {:?}",
+            game.heading,
+            replayed.diagnostics
+        );
+        assert_eq!(replayed.plies, game.moves().count());
+        assert_eq!(raw.tag("Result").as_deref(), Some(game.result.as_str()));
+    }
+}
+
+#[test]
+fn every_repair_is_listed_with_its_place() {
+    let Some(text) = shared_file(FUNDAMENTALS) else {
+        return;
+    };
+    let repairs: Vec<String> = illustrative(&text)
+        .iter()
+        .flat_map(|g| &g.repairs)
+        .map(|r| {
+            let at = r.span.line_col(&text);
+            format!("{}:{} {}", at.line, at.column, r.message)
+        })
+        .collect();
+    assert_eq!(repairs, REPAIRS);
+}
+
+/// Game 4 against the SAN an independent reader derived (corpus file `02_*`).
+#[test]
+fn game_4_matches_the_independently_derived_san() {
+    let (Some(text), Some(derived)) = (
+        shared_file(FUNDAMENTALS),
+        shared_file(
+            "descriptive/02_pg33870_chess-fundamentals_game04_capablanca-snosko-borovski_1913.txt",
+        ),
+    ) else {
+        return;
+    };
+    let expected: Vec<&str> = derived
+        .lines()
+        .find_map(|l| l.strip_prefix("# DERIVED SAN: "))
+        .expect("the derived line")
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.'))
+        .collect();
+    let game = illustrative(&text).swap_remove(3);
+    let mut pos = DescriptivePosition::new();
+    let ours: Vec<String> = game
+        .moves()
+        .map(|mv| {
+            let san = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            san
+        })
+        .collect();
+    assert_eq!(ours, expected);
+    // "No ply needed lookahead to decide", and none was reported.
+    assert!(game.repairs.is_empty());
+}
+
+/// The book's examples start from diagrams the text does not give: reported, not imported.
+#[test]
+fn examples_from_diagrams_are_reported() {
+    let Some(text) = shared_file(FUNDAMENTALS) else {
+        return;
+    };
+    let import = book::import(&text, &Descriptive::OLD);
+    let from_diagrams = import
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && d.help.iter().any(|h| h.contains("initial position")))
+        .count();
+    assert!(from_diagrams >= 30, "{from_diagrams}");
+    // The first: the king and pawn ending of section 3.
+    let first = import.diagnostics.iter().find(|d| d.is_error()).unwrap();
+    assert_eq!(first.message, "illegal move K - K 4");
+    assert_eq!(first.span.line_col(&text).line, 449);
+}
+
+const SMALL_BOOK: &str = "\
+GAME 7. TWO KNIGHTS DEFENCE
+
+(Casual game, 1890)
+
+White: A. Amateur. Black: B. Master.
+
+        1. P - K 4, P - K 4; 2. Kt - K B 3, Kt - Q B 3; 3. B - B 4
+
+The Italian opening. {12}
+
+        3. ........               Kt - B 3
+        4 Kt - Kt 5               P - Q 4
+        5. P × P                  Kt × P
+{13} /*  6. Kt × B P K × Kt */
+        7. Q - B 3 ch             K - K 3
+        8. Kt - B 3               Kt (Q B 3) - K 2
+        9. P - Q 4                P - B 3
+       10. B - Kt 5               P - K R 3
+       11. B × Kt                 B × B
+       12. O - O - O              P - K Kt 4
+       13. K R - K 1 !            Resigns.
+
+A fine finish.
+
+       *       *       *       *       *
+
+        1. K - K 4, K - K 3.
+";
+
+#[test]
+fn book_layouts() {
+    let import = book::import(SMALL_BOOK, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    let game = &import.games[0];
+    assert_eq!(game.moves().count(), 25);
+    assert_eq!(game.result.as_str(), "1-0");
+    assert_eq!(
+        game.tags,
+        [
+            ("Opening", "TWO KNIGHTS DEFENCE"),
+            ("Event", "Casual game"),
+            ("Date", "1890.??.??"),
+            ("White", "A. Amateur"),
+            ("Black", "B. Master"),
+        ]
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+    );
+    let repairs: Vec<String> = game
+        .repairs
+        .iter()
+        .map(|r| {
+            let at = r.span.line_col(SMALL_BOOK);
+            format!("{}:{} {}", at.line, at.column, r.message)
+        })
+        .collect();
+    // `B - Kt 5` fits Bb5 and Bg5: only Bg5 lets `B × Kt` take the knight on K2 next.
+    assert_eq!(
+        repairs,
+        [
+            "12:9 move number without a dot",
+            "18:12 B - Kt 5: fits B-KKt5 and B-QKt5; read as B-KKt5, the reading that keeps the next moves legal",
+        ]
+    );
+    let comments: Vec<&str> = game
+        .elements
+        .iter()
+        .filter_map(|e| match e {
+            BookElement::Comment(text) => Some(text.as_str()),
+            BookElement::Move { .. } => None,
+        })
+        .collect();
+    assert_eq!(comments, ["The Italian opening.", "A fine finish."]);
+    let mut pgn = String::new();
+    game.write_pgn(&SAN, &Dialect::pgn(), &mut pgn);
+    assert!(
+        pgn.ends_with(
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 {The Italian opening.} 3... Nf6 4. Ng5 d5 5. exd5\n\
+             Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Ne7 9. d4 c6 10. Bg5 h6 11. Bxe7 Bxe7\n\
+             12. O-O-O g5 13. Rhe1 $1 {A fine finish.} 1-0\n\n"
+        ),
+        "{pgn}"
+    );
+    // The ending after the separator starts from a diagram: one error, at its first move.
+    let errors: Vec<_> = import.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].span.line_col(SMALL_BOOK).line, 27);
+}
+
+#[test]
+fn a_misprint_that_fits_nothing_is_an_error_with_candidates() {
+    let text =
+        "        1. P - K 4                P - K 4\n        2. Kt - K 5               Kt - Q B 3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    assert!(import.games.is_empty());
+    let error = &import.diagnostics[0];
+    assert_eq!(error.message, "illegal move Kt - K 5");
+    assert_eq!(
+        error.help,
+        ["legal moves that come closest: Kt-K2, Kt-KB3, Kt-KR3, Kt-QB3, Kt-QR3"]
+    );
+    let at = error.span.line_col(text);
+    assert_eq!((at.line, at.column), (2, 12));
+}
+
+#[test]
+fn french_books_import_too() {
+    let text = "        1. P-R4, P-R4; 2. C-FR3, C-FD3; 3. F-CD5, P-TD3; 4. F:C, PC:F\n";
+    let import = book::import(text, &Descriptive::FRENCH);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    let mut pgn = String::new();
+    import.games[0].write_pgn(&SAN, &Dialect::pgn(), &mut pgn);
+    assert!(
+        pgn.ends_with("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 bxc6 *\n\n"),
+        "{pgn}"
+    );
+}
