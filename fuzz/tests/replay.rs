@@ -1,0 +1,94 @@
+//! Every committed seed and past crash, replayed through its property on stable Rust, so that
+//! plain `cargo test` keeps fixed bugs fixed without a fuzzer. A new target adds a test here and
+//! a seed folder `corpus/<target>/`.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("fuzz/ sits in the workspace root")
+        .to_path_buf()
+}
+
+/// The files of `dir`, sorted; none when the folder does not exist.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|e| e.expect("readable folder").path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+fn replay(target: &str, property: fn(&[u8])) -> usize {
+    let root = root();
+    let mut count = 0;
+    for dir in [
+        root.join("corpus").join(target),
+        root.join("corpus/regressions").join(target),
+    ] {
+        for file in files(&dir) {
+            let data = std::fs::read(&file).expect("readable seed");
+            let outcome = std::panic::catch_unwind(|| property(&data));
+            assert!(outcome.is_ok(), "{target} fails on {}", file.display());
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn fen_read_seeds() {
+    let seeds = replay("fen_read", scoresheet_fuzz::fen_read);
+    assert!(seeds >= 5, "{seeds} seeds");
+}
+
+#[test]
+fn movegen_vs_shakmaty_seeds() {
+    let seeds = replay("movegen_vs_shakmaty", scoresheet_fuzz::movegen_vs_shakmaty);
+    assert!(seeds >= 3, "{seeds} seeds");
+}
+
+/// The `fen_read` seeds say by their names whether they are valid: `bad-*` must be refused, the
+/// others read, so each seed covers the branch it claims to.
+#[test]
+fn fen_read_seed_names_match_validity() {
+    for file in files(&root().join("corpus/fen_read")) {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let text = String::from_utf8(std::fs::read(&file).unwrap()).unwrap_or_default();
+        let reads = text.parse::<chess_rules::Position>().is_ok();
+        let expect_bad = name.starts_with("bad-") || name == "empty";
+        assert_eq!(reads, !expect_bad, "{name}: {text:?}");
+    }
+}
+
+#[test]
+fn notation_fr_seeds() {
+    let seeds = replay("notation_fr", scoresheet_fuzz::notation_fr);
+    assert!(seeds >= 10, "{seeds} seeds");
+}
+
+#[test]
+fn notation_descriptive_seeds() {
+    let seeds = replay(
+        "notation_descriptive",
+        scoresheet_fuzz::notation_descriptive::notation_descriptive,
+    );
+    assert!(seeds >= 17, "{seeds} seeds");
+}
+
+#[test]
+fn notation_manoury_seeds() {
+    let seeds = replay("notation_manoury", scoresheet_fuzz::notation_manoury);
+    assert!(seeds >= 3, "{seeds} seeds");
+}
+
+#[test]
+fn records_seeds() {
+    let seeds = replay("records", scoresheet_fuzz::records);
+    assert!(seeds >= 4, "{seeds} seeds");
+}

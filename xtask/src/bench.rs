@@ -1,0 +1,281 @@
+//! `cargo xtask bench`: runs the divan benches and prints, per benchmark, how our median time
+//! compares with the anchor's (shakmaty for chess) measured in the same run.
+//!
+//! Benches are grouped as `mod ours { .. }` beside `mod <anchor> { .. }` with the same function
+//! names and arguments; the ratio pairs them by that path.
+
+use std::collections::BTreeMap;
+
+use crate::util::{self, Result};
+
+/// Arguments of `cargo xtask bench`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// Extra arguments for the bench binaries, such as a name filter.
+    #[arg(last = true)]
+    divan_args: Vec<String>,
+}
+
+pub(crate) fn run(args: &Args) -> Result {
+    let mut cmd = util::cargo();
+    cmd.args(["bench", "-p", "benches"]);
+    if !args.divan_args.is_empty() {
+        cmd.arg("--").args(&args.divan_args);
+    }
+    let output = util::output(&mut cmd)?;
+    // Show divan's own table too: fastest, slowest, throughput.
+    print!("{output}");
+    let rows = parse(&output);
+    if rows.is_empty() {
+        return Err("found no benchmark results in the bench output".to_owned());
+    }
+    println!();
+    print!("{}", ratio_table(&rows));
+    Ok(())
+}
+
+/// One benchmark's median, by its path in divan's tree.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Measurement {
+    /// The path without the group: bench file, function, argument (`0-movegen perft_start 4`).
+    pub(crate) bench: String,
+    /// The group: `ours` or the anchor's name.
+    pub(crate) group: String,
+    /// Median time per iteration, in nanoseconds.
+    pub(crate) median_ns: f64,
+}
+
+/// Reads divan's tree tables (several bench binaries may follow each other).
+///
+/// Divan aligns columns under its header (`fastest │ slowest │ median │ mean │ samples │ iters`),
+/// so the header gives the column offsets and each row's indentation gives its depth.
+pub(crate) fn parse(output: &str) -> Vec<Measurement> {
+    let mut results = Vec::new();
+    let mut columns: Option<Columns> = None;
+    let mut path: Vec<String> = Vec::new();
+    for line in output.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        if let Some(header) = Columns::from_header(&chars) {
+            path = vec![text(&chars[..header.name_end])];
+            columns = Some(header);
+            continue;
+        }
+        let Some(cols) = &columns else { continue };
+        if chars.len() < cols.name_end || !line.contains('│') {
+            // The table ended (blank line, cargo's messages).
+            columns = None;
+            continue;
+        }
+        let name_part: String = chars[..cols.name_end].iter().collect();
+        let Some(start) = name_part.find(|c: char| !"│├╰─ ".contains(c)) else {
+            continue; // a counter line (throughput) under the row above
+        };
+        // Each tree level indents by three columns: `├─ ours` is depth 1 (under the file name).
+        let depth = name_part[..start].chars().count() / 3;
+        path.truncate(depth);
+        path.push(name_part[start..].trim().to_owned());
+        let median = cols.median.0.min(chars.len())..cols.median.1.min(chars.len());
+        if let Some(median_ns) = parse_duration(&text(&chars[median])) {
+            let group = path.get(1).cloned().unwrap_or_default();
+            let mut bench = vec![path[0].clone()];
+            bench.extend(path.iter().skip(2).cloned());
+            results.push(Measurement {
+                bench: bench.join(" "),
+                group,
+                median_ns,
+            });
+        }
+    }
+    results
+}
+
+/// Column offsets (in chars) read from a divan header line.
+struct Columns {
+    /// Where the name column ends and `fastest` begins.
+    name_end: usize,
+    /// The span of the `median` column.
+    median: (usize, usize),
+}
+
+impl Columns {
+    fn from_header(chars: &[char]) -> Option<Columns> {
+        let line: String = chars.iter().collect();
+        if !line.contains("fastest") || !line.contains("median") {
+            return None;
+        }
+        let char_at = |byte: usize| line[..byte].chars().count();
+        let name_end = char_at(line.find("fastest")?);
+        let seps: Vec<usize> = chars
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == '│')
+            .map(|(i, _)| i)
+            .collect();
+        // fastest │ slowest │ median │ ...: the median sits between the second and third bar.
+        let (start, end) = (*seps.get(1)? + 1, *seps.get(2)?);
+        Some(Columns {
+            name_end,
+            median: (start, end),
+        })
+    }
+}
+
+fn text(chars: &[char]) -> String {
+    chars.iter().collect::<String>().trim().to_owned()
+}
+
+/// `1.234 ms` → nanoseconds.
+pub(crate) fn parse_duration(text: &str) -> Option<f64> {
+    let (number, unit) = text.split_once(' ')?;
+    let value: f64 = number.parse().ok()?;
+    let scale = match unit.trim() {
+        "ps" => 1e-3,
+        "ns" => 1.0,
+        "µs" | "us" => 1e3,
+        "ms" => 1e6,
+        "s" => 1e9,
+        _ => return None,
+    };
+    Some(value * scale)
+}
+
+/// The table of ratios, one row per benchmark that both `ours` and an anchor ran.
+pub(crate) fn ratio_table(rows: &[Measurement]) -> String {
+    let ours: BTreeMap<&str, f64> = rows
+        .iter()
+        .filter(|row| row.group == "ours")
+        .map(|row| (row.bench.as_str(), row.median_ns))
+        .collect();
+    let mut pairs: Vec<(&str, &str, f64, f64)> = rows
+        .iter()
+        .filter(|row| row.group != "ours")
+        .filter_map(|row| {
+            let our = *ours.get(row.bench.as_str())?;
+            Some((row.bench.as_str(), row.group.as_str(), our, row.median_ns))
+        })
+        .collect();
+    pairs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+
+    let width = pairs.iter().map(|p| p.0.len()).max().unwrap_or(0).max(9);
+    let mut out = String::from(
+        "ratio = anchor median time / our median time (>= 1.0: we are at least as fast)\n",
+    );
+    out.push_str(&format!(
+        "{:<width$}  {:<10}  {:>12}  {:>12}  {:>6}\n",
+        "benchmark", "anchor", "ours", "anchor", "ratio"
+    ));
+    for (bench, anchor, our, theirs) in pairs {
+        out.push_str(&format!(
+            "{bench:<width$}  {anchor:<10}  {:>12}  {:>12}  {:>6.2}\n",
+            format_ns(our),
+            format_ns(theirs),
+            theirs / our
+        ));
+    }
+    out
+}
+
+fn format_ns(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{:.3} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.3} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.3} µs", ns / 1e3)
+    } else {
+        format!("{ns:.1} ns")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Real output of `cargo bench -p benches` (divan 0.1.21), test-harness lines included.
+    const SAMPLE: &str = r"
+running 2 tests
+test tests::published_counts_match_perft ... ignored
+
+test result: ok. 0 passed; 0 failed; 2 ignored; 0 measured; 0 filtered out; finished in 0.00s
+
+0_movegen             fastest       │ slowest       │ median        │ mean          │ samples │ iters
+├─ ours                             │               │               │               │         │
+│  ├─ legal_moves     7.452 µs      │ 53.85 µs      │ 7.502 µs      │ 8.019 µs      │ 100     │ 100
+│  │                  6.709 Mitem/s │ 928.3 Kitem/s │ 6.664 Mitem/s │ 6.234 Mitem/s │         │
+│  ├─ perft_kiwipete                │               │               │               │         │
+│  │  ├─ 3            277.6 µs      │ 4.403 ms      │ 280.8 µs      │ 417 µs        │ 100     │ 100
+│  │  │               352.4 Mitem/s │ 22.22 Mitem/s │ 348.4 Mitem/s │ 234.6 Mitem/s │         │
+│  │  ╰─ 4            13.77 ms      │ 30.91 ms      │ 14.62 ms      │ 16.21 ms      │ 100     │ 100
+│  │                  296.6 Mitem/s │ 132.1 Mitem/s │ 279.4 Mitem/s │ 251.9 Mitem/s │         │
+│  ╰─ perft_start                   │               │               │               │         │
+│     ├─ 4            717.2 µs      │ 4.145 ms      │ 755.7 µs      │ 980.1 µs      │ 100     │ 100
+│     │               275 Mitem/s   │ 47.58 Mitem/s │ 261 Mitem/s   │ 201.2 Mitem/s │         │
+│     ╰─ 5            17.98 ms      │ 54.76 ms      │ 19.34 ms      │ 21.43 ms      │ 100     │ 100
+│                     270.5 Mitem/s │ 88.85 Mitem/s │ 251.4 Mitem/s │ 226.9 Mitem/s │         │
+╰─ shakmaty                         │               │               │               │         │
+   ├─ legal_moves     7.403 µs      │ 47.49 µs      │ 7.482 µs      │ 7.956 µs      │ 100     │ 100
+   │                  6.753 Mitem/s │ 1.052 Mitem/s │ 6.682 Mitem/s │ 6.284 Mitem/s │         │
+   ├─ perft_kiwipete                │               │               │               │         │
+   │  ├─ 3            434.5 µs      │ 563.6 µs      │ 437.7 µs      │ 449.2 µs      │ 100     │ 100
+   │  │               225.1 Mitem/s │ 173.6 Mitem/s │ 223.5 Mitem/s │ 217.8 Mitem/s │         │
+   │  ╰─ 4            20.41 ms      │ 31 ms         │ 21.11 ms      │ 22.04 ms      │ 100     │ 100
+   │                  200.1 Mitem/s │ 131.7 Mitem/s │ 193.4 Mitem/s │ 185.3 Mitem/s │         │
+   ╰─ perft_start                   │               │               │               │         │
+      ├─ 4            928 µs        │ 1.277 ms      │ 952.4 µs      │ 965.7 µs      │ 100     │ 100
+      │               212.5 Mitem/s │ 154.3 Mitem/s │ 207.1 Mitem/s │ 204.2 Mitem/s │         │
+      ╰─ 5            24.04 ms      │ 40.31 ms      │ 25.12 ms      │ 26.13 ms      │ 100     │ 100
+                      202.3 Mitem/s │ 120.7 Mitem/s │ 193.6 Mitem/s │ 186.1 Mitem/s │         │
+
+";
+
+    fn median(rows: &[Measurement], group: &str, bench: &str) -> f64 {
+        rows.iter()
+            .find(|r| r.group == group && r.bench == bench)
+            .unwrap_or_else(|| panic!("{group} {bench} missing in {rows:#?}"))
+            .median_ns
+    }
+
+    #[test]
+    fn reads_every_leaf_of_the_tree() {
+        let rows = parse(SAMPLE);
+        assert_eq!(rows.len(), 10, "{rows:#?}");
+        assert_eq!(median(&rows, "ours", "0_movegen legal_moves"), 7_502.0);
+        assert_eq!(
+            median(&rows, "ours", "0_movegen perft_kiwipete 4"),
+            14_620_000.0
+        );
+        assert_eq!(median(&rows, "ours", "0_movegen perft_start 4"), 755_700.0);
+        assert_eq!(
+            median(&rows, "shakmaty", "0_movegen perft_start 5"),
+            25_120_000.0
+        );
+        assert_eq!(
+            median(&rows, "shakmaty", "0_movegen perft_kiwipete 3"),
+            437_700.0
+        );
+    }
+
+    #[test]
+    fn ratio_is_anchor_over_ours() {
+        let table = ratio_table(&parse(SAMPLE));
+        assert!(table.starts_with("ratio = anchor median time / our median time"));
+        let row = table
+            .lines()
+            .find(|l| l.starts_with("0_movegen perft_start 5 "))
+            .expect("a row for perft_start 5");
+        assert!(row.contains("shakmaty"), "{row}");
+        assert!(row.ends_with("1.30"), "{row}"); // 25.12 ms / 19.34 ms
+        assert_eq!(table.lines().count(), 2 + 5);
+    }
+
+    #[test]
+    fn durations_in_every_unit() {
+        assert_eq!(parse_duration("1.5 s"), Some(1.5e9));
+        assert_eq!(parse_duration("2 ms"), Some(2e6));
+        assert_eq!(parse_duration("7.5 µs"), Some(7_500.0));
+        assert_eq!(parse_duration("20 ns"), Some(20.0));
+        assert_eq!(parse_duration("500 ps"), Some(0.5));
+        assert_eq!(parse_duration("6.664 Mitem/s"), None);
+        assert_eq!(parse_duration(""), None);
+    }
+}

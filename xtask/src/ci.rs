@@ -1,0 +1,94 @@
+//! `cargo xtask ci`: the checks `.ci/run` makes, in the same order, for running them locally.
+//!
+//! `.ci/run` stays a plain bash script (CI starts on a fresh machine and installs tools first);
+//! a test keeps the two lists in step.
+
+use crate::util::{self, Result};
+
+/// Arguments of `cargo xtask ci`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// Seconds of fuzzing per target (0 skips fuzzing).
+    #[arg(long, default_value_t = 20)]
+    fuzz_seconds: u32,
+}
+
+/// The cargo invocations of CI, without the leading `cargo`, in order; fuzzing comes last.
+pub(crate) const STEPS: [&[&str]; 8] = [
+    &["fmt", "--all", "--check"],
+    &["fmt", "--manifest-path", "fuzz/Cargo.toml", "--check"],
+    &[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ],
+    &[
+        "clippy",
+        "--manifest-path",
+        "fuzz/Cargo.toml",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ],
+    &["test", "--workspace"],
+    &["test", "--manifest-path", "fuzz/Cargo.toml"],
+    &["test", "-p", "benches", "--benches"],
+    &["xtask", "fuzz", "--seconds"],
+];
+
+pub(crate) fn run(args: &Args) -> Result {
+    let (fuzz, checks) = STEPS.split_last().expect("CI has steps");
+    for step in checks {
+        eprintln!("== cargo {}", step.join(" "));
+        util::run(util::cargo().args(*step))?;
+    }
+    if args.fuzz_seconds > 0 {
+        let seconds = args.fuzz_seconds.to_string();
+        eprintln!("== cargo {} {seconds}", fuzz.join(" "));
+        // Through `cargo xtask` like `.ci/run` does, not a direct call: one code path to test.
+        util::run(util::cargo().args(*fuzz).arg(&seconds))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `.ci/run` runs every step of `cargo xtask ci`, in the same order.
+    #[test]
+    fn ci_script_runs_the_same_steps() {
+        let script = std::fs::read_to_string(util::root().join(".ci/run")).unwrap();
+        let mut from = 0;
+        for step in STEPS {
+            let line = format!("cargo {}", step.join(" "));
+            let at = script[from..]
+                .find(&line)
+                .unwrap_or_else(|| panic!(".ci/run lacks `{line}` (or has it out of order)"));
+            from += at + line.len();
+        }
+    }
+
+    /// The README's test command, the second line of its first code block, is what CI runs.
+    #[test]
+    fn readme_test_command_is_the_ci_one() {
+        let readme = std::fs::read_to_string(util::root().join("README.md")).unwrap();
+        let block = readme
+            .split("```")
+            .nth(1)
+            .expect("README opens with a code block");
+        let commands: Vec<&str> = block.lines().skip(1).filter(|l| !l.is_empty()).collect();
+        assert_eq!(
+            commands.len(),
+            2,
+            "two commands for a newcomer: {commands:?}"
+        );
+        assert_eq!(commands[1], "cargo test --workspace");
+        let script = std::fs::read_to_string(util::root().join(".ci/run")).unwrap();
+        assert!(script.lines().any(|l| l.trim() == commands[1]));
+    }
+}

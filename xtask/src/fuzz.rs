@@ -1,0 +1,153 @@
+//! `cargo xtask fuzz`: each fuzz target for a bounded time, with the committed seeds.
+//!
+//! Installs what it needs when missing: the nightly toolchain (cargo-fuzz needs its sanitizer
+//! flags) and cargo-fuzz itself. A crash fails the task and leaves the input under
+//! `fuzz/artifacts/TARGET/`; once fixed, it goes to `corpus/regressions/TARGET/` under a name
+//! that says what it was, where the stable replay tests keep checking it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::util::{self, Result};
+
+/// Arguments of `cargo xtask fuzz`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// How long to run each target, in seconds.
+    #[arg(long, default_value_t = 30)]
+    seconds: u32,
+    /// The one target to run (all of `fuzz/fuzz_targets/` when absent).
+    target: Option<String>,
+}
+
+pub(crate) fn run(args: &Args) -> Result {
+    let root = util::root();
+    let all = targets(&root)?;
+    let chosen: Vec<String> = match &args.target {
+        Some(name) if all.contains(name) => vec![name.clone()],
+        Some(name) => {
+            return Err(format!(
+                "no fuzz target {name:?}; the targets are: {}",
+                all.join(", ")
+            ));
+        }
+        None => all,
+    };
+
+    ensure_nightly()?;
+    ensure_cargo_fuzz()?;
+
+    let mut failed = Vec::new();
+    for target in &chosen {
+        eprintln!("== fuzz {target} for {} s", args.seconds);
+        // libFuzzer adds what it finds to the first directory (ignored by git); the committed
+        // seeds and regressions are read only.
+        let work = root.join("fuzz/corpus").join(target);
+        std::fs::create_dir_all(&work)
+            .map_err(|err| format!("cannot create {}: {err}", work.display()))?;
+        let mut cmd = util::rustup_cargo();
+        cmd.args(["+nightly", "fuzz", "run", target]).arg(&work);
+        for seeds in seed_dirs(&root, target) {
+            cmd.arg(seeds);
+        }
+        cmd.arg("--")
+            .arg(format!("-max_total_time={}", args.seconds))
+            .arg("-print_final_stats=1");
+        if let Err(err) = util::run(&mut cmd) {
+            eprintln!("xtask: {err}");
+            eprintln!("xtask: the crashing input is under fuzz/artifacts/{target}/");
+            failed.push(target.clone());
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("fuzz target(s) failed: {}", failed.join(", ")))
+    }
+}
+
+/// The fuzz targets: the file stems of `fuzz/fuzz_targets/*.rs`, sorted.
+pub(crate) fn targets(root: &Path) -> Result<Vec<String>> {
+    let dir = root.join("fuzz/fuzz_targets");
+    let entries =
+        std::fs::read_dir(&dir).map_err(|err| format!("cannot read {}: {err}", dir.display()))?;
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            (path.extension()? == "rs").then(|| path.file_stem()?.to_str().map(str::to_owned))?
+        })
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// The committed seed directories of `target` that exist: `corpus/TARGET` and
+/// `corpus/regressions/TARGET`.
+pub(crate) fn seed_dirs(root: &Path, target: &str) -> Vec<PathBuf> {
+    [
+        root.join("corpus").join(target),
+        root.join("corpus/regressions").join(target),
+    ]
+    .into_iter()
+    .filter(|dir| dir.is_dir())
+    .collect()
+}
+
+fn ensure_nightly() -> Result {
+    if util::succeeds(Command::new("rustup").args(["run", "nightly", "rustc", "--version"])) {
+        return Ok(());
+    }
+    util::run(Command::new("rustup").args([
+        "toolchain",
+        "install",
+        "nightly",
+        "--profile",
+        "minimal",
+    ]))
+}
+
+fn ensure_cargo_fuzz() -> Result {
+    if util::succeeds(util::rustup_cargo().args(["fuzz", "--version"])) {
+        return Ok(());
+    }
+    util::run(util::cargo().args(["install", "cargo-fuzz", "--locked"]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every target has committed seeds, so fuzzing never starts from nothing and the stable
+    /// replay tests have something to replay.
+    #[test]
+    fn every_target_has_seeds() {
+        let root = util::root();
+        let targets = targets(&root).unwrap();
+        assert!(!targets.is_empty());
+        for target in targets {
+            let dir = root.join("corpus").join(&target);
+            let seeds = std::fs::read_dir(&dir)
+                .unwrap_or_else(|err| panic!("{}: {err}", dir.display()))
+                .count();
+            assert!(seeds > 0, "no seeds in {}", dir.display());
+        }
+    }
+
+    /// Every target is declared in `fuzz/Cargo.toml` and replayed by `fuzz/tests/replay.rs`.
+    #[test]
+    fn every_target_is_declared_and_replayed() {
+        let root = util::root();
+        let manifest = std::fs::read_to_string(root.join("fuzz/Cargo.toml")).unwrap();
+        let replay = std::fs::read_to_string(root.join("fuzz/tests/replay.rs")).unwrap();
+        for target in targets(&root).unwrap() {
+            assert!(
+                manifest.contains(&format!("name = \"{target}\"")),
+                "{target} missing in fuzz/Cargo.toml"
+            );
+            assert!(
+                replay.contains(&format!("\"{target}\"")),
+                "{target} not replayed by fuzz/tests/replay.rs"
+            );
+        }
+    }
+}

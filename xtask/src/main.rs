@@ -1,0 +1,63 @@
+//! Project tasks, run as `cargo xtask TASK` (the alias is in `.cargo/config.toml`).
+//!
+//! One module per task; each calls cargo through [`std::process::Command`]. Checks that can be
+//! plain tests are `#[test]`s too, so `cargo test --workspace` enforces them.
+
+mod bench;
+mod ci;
+mod convert;
+mod corpus;
+mod draughts_anchor;
+mod fuzz;
+mod perft_corpus;
+mod util;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Project tasks of scoresheet.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Run the divan benches and print our speed against the anchor's, benchmark by benchmark.
+    Bench(bench::Args),
+    /// Run the ignored perft tests of chess-rules over the whole perft corpus.
+    PerftCorpus(perft_corpus::Args),
+    /// Run the fuzz targets for a bounded time each (installs cargo-fuzz and nightly if missing).
+    Fuzz(fuzz::Args),
+    /// Run what `.ci/run` runs: fmt, clippy, tests, bench smoke tests, bounded fuzzing.
+    Ci(ci::Args),
+    /// Convert a folder tree of game records into another, with a summary.
+    Convert(convert::Args),
+    /// Write the large random-games PGN the record benches read.
+    Corpus(corpus::Args),
+    /// Time our draughts perft beside dame-rs on the same positions.
+    DraughtsAnchor(draughts_anchor::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Task::Bench(args) => bench::run(&args),
+        Task::PerftCorpus(args) => perft_corpus::run(&args),
+        Task::Fuzz(args) => fuzz::run(&args),
+        Task::Ci(args) => ci::run(&args),
+        Task::Convert(args) => convert::run(&args),
+        Task::Corpus(args) => corpus::run(&args),
+        Task::DraughtsAnchor(args) => draughts_anchor::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("xtask: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
