@@ -494,8 +494,10 @@ fn random_play_agrees_with_shakmaty() {
         "checkmate",
         "stalemate",
     ] {
+        // Rare cases must have come up; en passant is the rarest (about 35 times from the
+        // built-in starts alone, several hundred with the shared corpus's positions).
         assert!(
-            findings.seen.get(case) > Some(&50),
+            findings.seen.get(case) > Some(&25),
             "{case}: {:?}",
             findings.seen
         );
