@@ -24,6 +24,8 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Check game records: every move legal, every result consistent, every repair reported.
     Check(CheckArgs),
+    /// Show a position (FEN) as a diagram, or the Manoury numbering of the draughts board.
+    Show(ShowArgs),
     /// Import the games of a book's text in descriptive notation (`P-K4`, `Kt - K B 3`) as PGN.
     Import(ImportArgs),
     /// Count the leaves of the legal move tree to DEPTH plies (tests the move generator).
@@ -140,4 +142,21 @@ pub struct ImportArgs {
     /// The book's text; stdin when absent or `-`.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+}
+
+/// Arguments of `scoresheet show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The game of the position.
+    #[arg(long, value_enum, default_value_t = Game::Chess)]
+    pub game: Game,
+    /// The position; the start when absent.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Draughts: the square numbers instead of the pieces (Manoury numbering).
+    #[arg(long)]
+    pub numbers: bool,
+    /// Draw the board as Black sees it.
+    #[arg(long)]
+    pub from_black: bool,
 }

@@ -31,7 +31,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use args::{CheckArgs, Cli, Command, ConvertArgs, Game, ImportArgs, OutputFormat, PerftArgs};
+pub use args::{
+    CheckArgs, Cli, Command, ConvertArgs, Game, ImportArgs, OutputFormat, PerftArgs, ShowArgs,
+};
 
 /// Everything went well.
 pub const EXIT_OK: u8 = 0;

@@ -77,3 +77,38 @@ fn pdn_files_check_and_convert_to_themselves() {
         assert_eq!(stdout(&once), stdout(&twice), "{name}");
     }
 }
+
+#[test]
+fn show_numbers_the_board_from_either_side() {
+    let white = stdout(&scoresheet(&["show", "--game", "draughts", "--numbers"]));
+    let lines: Vec<&str> = white.lines().collect();
+    assert_eq!(lines.len(), 10);
+    assert_eq!(lines[0], "    01    02    03    04    05");
+    assert_eq!(lines[9], " 46    47    48    49    50");
+    let black = stdout(&scoresheet(&[
+        "show",
+        "--game",
+        "draughts",
+        "--numbers",
+        "--from-black",
+    ]));
+    assert_eq!(black.lines().next(), Some("    50    49    48    47    46"));
+    assert_eq!(black.lines().last(), Some(" 05    04    03    02    01"));
+}
+
+#[test]
+fn show_draws_positions_of_both_games() {
+    let draughts = stdout(&scoresheet(&[
+        "show",
+        "--game",
+        "draughts",
+        "--fen",
+        "W:W31:BK2",
+    ]));
+    assert_eq!(draughts.matches('w').count(), 1);
+    assert_eq!(draughts.matches('B').count(), 1);
+    let chess = stdout(&scoresheet(&["show", "--from-black"]));
+    assert_eq!(chess.lines().next(), Some("RNBKQBNR"));
+    let refused = scoresheet(&["show", "--numbers"]);
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -4,6 +4,7 @@ mod check;
 mod convert;
 mod import;
 mod perft;
+mod show;
 
 use crate::{Command, Error};
 
@@ -14,5 +15,6 @@ pub(crate) fn run(command: Command) -> Result<(), Error> {
         Command::Convert(args) => convert::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Show(args) => show::run(&args),
     }
 }
