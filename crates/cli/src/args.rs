@@ -1,6 +1,7 @@
 //! The command line, as clap derive types. Adding a command is one variant here and one module
 //! under `commands/`.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -10,9 +11,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(name = "scoresheet", version, about, long_about = None)]
 #[command(after_help = "Exit codes: 0 ok, 1 some input had errors, 2 usage error.")]
 pub struct Cli {
+    /// List the built-in commands, the notations known and the plugins found on PATH.
+    #[arg(long)]
+    pub list: bool,
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
@@ -26,6 +30,11 @@ pub enum Command {
     Check(CheckArgs),
     /// Show a position (FEN) as a diagram, or the Manoury numbering of the draughts board.
     Show(ShowArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) or the man page.
+    Completions(CompletionsArgs),
+    /// Any other name runs the plugin `scoresheet-NAME` from PATH, as cargo does.
+    #[command(external_subcommand)]
+    External(Vec<OsString>),
     /// Import the games of a book's text in descriptive notation (`P-K4`, `Kt - K B 3`) as PGN.
     Import(ImportArgs),
     /// Count the leaves of the legal move tree to DEPTH plies (tests the move generator).
@@ -159,4 +168,12 @@ pub struct ShowArgs {
     /// Draw the board as Black sees it.
     #[arg(long)]
     pub from_black: bool,
+}
+
+/// Arguments of `scoresheet completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// A shell (bash, zsh, fish, elvish, powershell), or `man` for the man page.
+    #[arg(value_name = "SHELL")]
+    pub shell: String,
 }

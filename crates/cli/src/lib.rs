@@ -23,6 +23,7 @@ mod args;
 mod commands;
 mod detect;
 mod pipeline;
+mod plugins;
 mod registry;
 
 use std::ffi::OsString;
@@ -32,7 +33,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 pub use args::{
-    CheckArgs, Cli, Command, ConvertArgs, Game, ImportArgs, OutputFormat, PerftArgs, ShowArgs,
+    CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, Game, ImportArgs, OutputFormat,
+    PerftArgs, ShowArgs,
 };
 
 /// Everything went well.
@@ -116,7 +118,19 @@ where
             });
         }
     };
-    match commands::run(cli.command) {
+    let command = match cli.command {
+        _ if cli.list => {
+            print!("{}", plugins::list());
+            return ExitCode::SUCCESS;
+        }
+        Some(Command::External(args)) => return plugins::run(&args),
+        Some(command) => command,
+        None => {
+            eprintln!("error: a command is needed; `scoresheet --help` lists them, `--list` too");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    match commands::run(command) {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that went away (`| head`) is not an error worth a message.
         Err(Error::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 mod check;
+mod completions;
 mod convert;
 mod import;
 mod perft;
@@ -16,5 +17,8 @@ pub(crate) fn run(command: Command) -> Result<(), Error> {
         Command::Check(args) => check::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::Completions(args) => completions::run(&args),
+        // Dispatched before: plugins keep their own exit codes.
+        Command::External(args) => Err(Error::Usage(format!("unknown command {args:?}"))),
     }
 }
