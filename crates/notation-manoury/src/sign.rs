@@ -234,6 +234,19 @@ impl FromStr for Sign {
 
 /// Reads the sign at the start of `s`: the sign (`None` for a run of `!` and `?` that is no move
 /// glyph, such as `!!!`) and its length; `None` when `s` does not start with a sign.
+/// `true` if `next` written right after `prev` would read as something else (`?` then `!` reads
+/// as `?!`): the writer then puts `next` in parentheses, `32-28?(!)`.
+pub(crate) fn merges(prev: Sign, next: Sign) -> bool {
+    let mut joined = [0u8; 16];
+    let (a, b) = (prev.as_str().as_bytes(), next.as_str().as_bytes());
+    if a.len() + b.len() > joined.len() {
+        return false;
+    }
+    joined[..a.len()].copy_from_slice(a);
+    joined[a.len()..a.len() + b.len()].copy_from_slice(b);
+    read_sign(&joined[..a.len() + b.len()]) != Some((Some(prev), a.len()))
+}
+
 pub(crate) fn read_sign(s: &[u8]) -> Option<(Option<Sign>, usize)> {
     match *s.first()? {
         b'!' | b'?' => {

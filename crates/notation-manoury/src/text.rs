@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use draughts_rules::{MAX_CAPTURES, Square};
 
 use crate::Sign;
-use crate::sign::read_sign;
+use crate::sign::{merges, read_sign};
 
 /// The most squares a token may name: the origin and one square per captured piece (the full
 /// path of the longest capture), with room for the engine form's destination.
@@ -353,18 +353,22 @@ impl ManouryPlus {
         while at < text.len() {
             let start = at;
             let (sign, len) = if text[at] == b'(' {
-                let marks = text[at + 1..]
-                    .iter()
-                    .take_while(|b| matches!(b, b'!' | b'?'))
-                    .count();
-                if marks == 0 || text.get(at + 1 + marks) != Some(&b')') {
+                let inner = read_sign(&text[at + 1..])
+                    .filter(|(_, len)| text.get(at + 1 + len) == Some(&b')'));
+                let Some((sign, inner_len)) = inner else {
                     return Err(ParseManouryError::new(
                         "a move strength such as (?) in the parentheses",
                         at..text.len(),
                     ));
+                };
+                // Parentheses are the canonical way to keep a sign apart from the one before
+                // it (`?(!)` is two signs, `?!` one); elsewhere they are a publisher's habit.
+                let needed =
+                    matches!((signs.last(), sign), (Some(prev), Some(next)) if merges(*prev, next));
+                if !needed {
+                    lenience = lenience.union(Lenience::PARENTHESES);
                 }
-                lenience = lenience.union(Lenience::PARENTHESES);
-                (Sign::of_marks(&text[at + 1..at + 1 + marks]), marks + 2)
+                (sign, inner_len + 2)
             } else {
                 read_sign(&text[at..]).ok_or_else(|| {
                     ParseManouryError::new(
@@ -400,8 +404,14 @@ impl ManouryPlus {
 impl fmt::Display for ManouryPlus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.mv)?;
+        let mut prev: Option<Sign> = None;
         for sign in &self.signs {
-            f.write_str(sign.as_str())?;
+            if prev.is_some_and(|p| merges(p, *sign)) {
+                write!(f, "({})", sign.as_str())?;
+            } else {
+                f.write_str(sign.as_str())?;
+            }
+            prev = Some(*sign);
         }
         Ok(())
     }

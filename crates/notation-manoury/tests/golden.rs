@@ -145,3 +145,20 @@ fn a_setup_inside_the_movetext_is_refused_at_its_place() {
     let error = &replayed.diagnostics[0];
     assert_eq!(&text[error.span.range()], "/FEN");
 }
+
+/// Found by the `notation_manoury` fuzz target in CI: `?` then `!` glued would read back as the
+/// one sign `?!`, so the writer keeps the second in parentheses, which reads back as written.
+#[test]
+fn signs_that_would_merge_stay_apart() {
+    use notation_manoury::ManouryPlus;
+
+    let plus: ManouryPlus = "32-28?(!)*".parse().unwrap();
+    assert_eq!(plus.signs.len(), 3);
+    assert!(plus.lenience.is_empty());
+    assert_eq!(plus.to_string(), "32-28?(!)*");
+    let merged: ManouryPlus = "32-28?!*".parse().unwrap();
+    assert_eq!(merged.signs.len(), 2);
+    let needless: ManouryPlus = "32-28(!)".parse().unwrap();
+    assert!(!needless.lenience.is_empty());
+    assert_eq!(needless.to_string(), "32-28!");
+}
