@@ -6,7 +6,7 @@
 //! handful of bytes on the hottest path of every conversion, and the lenient forms are easiest
 //! to recognise by their shape.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use board_core::{CheckSign, MoveError, Notes, Repair};
 use chess_rules::{Bitboard, CastlingSide, File, Move, MoveList, Position, Rank, Role, Square};
@@ -806,7 +806,7 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
     if capture {
         out.push('x');
     }
-    let _ = write!(out, "{}", mv.to());
+    push_square(out, mv.to());
     if let Some(promo) = mv.promotion_role() {
         if style.promotion_equals {
             out.push('=');
@@ -816,6 +816,12 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
     if mv.is_en_passant() && style.en_passant_mark {
         out.push_str("e.p.");
     }
+}
+
+/// Appends a square's name, `e4`, without the formatting machinery (it runs for every move).
+pub(crate) fn push_square(out: &mut String, square: Square) {
+    out.push(square.file().char());
+    out.push(square.rank().char());
 }
 
 fn to_string(pos: &Position, mv: Move, letters: &PieceLetters) -> String {

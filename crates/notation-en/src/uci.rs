@@ -1,10 +1,9 @@
 //! UCI coordinates (`e2e4`, `e7e8q`) and long algebraic notation (`Ng1-f3`, `e7xd8=Q+`).
 
-use std::fmt::Write as _;
-
 use board_core::{MoveError, Notation, Notes, Repair};
 use chess_rules::{Move, Position, Role, Square};
 
+use crate::san::push_square;
 use crate::{PieceLetters, Style, san};
 
 /// Universal Chess Interface coordinates: origin, destination, promotion letter.
@@ -114,7 +113,8 @@ impl Notation for Uci {
     }
 
     fn format(&self, _pos: &Position, mv: &Move, out: &mut String) {
-        let _ = write!(out, "{}{}", mv.from(), self.destination(mv));
+        push_square(out, mv.from());
+        push_square(out, self.destination(mv));
         if let Some(role) = mv.promotion_role() {
             out.push(role.char());
         }
@@ -176,7 +176,9 @@ impl Notation for Lan {
             out.push_str(self.letters.letter(mv.role()));
         }
         let sign = if pos.is_capture(*mv) { 'x' } else { '-' };
-        let _ = write!(out, "{}{sign}{}", mv.from(), mv.to());
+        push_square(out, mv.from());
+        out.push(sign);
+        push_square(out, mv.to());
         if let Some(promo) = mv.promotion_role() {
             out.push('=');
             out.push_str(self.letters.letter(promo));

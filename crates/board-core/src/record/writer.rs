@@ -223,9 +223,11 @@ impl<'a> MovetextWriter<'a> {
             .expect("the main line is never closed");
         let ply = level.next;
         if !ply.black {
-            let _ = write!(self.pending, "{}. ", ply.number);
+            push_number(&mut self.pending, ply.number);
+            self.pending.push_str(". ");
         } else if self.need_number {
-            let _ = write!(self.pending, "{}... ", ply.number);
+            push_number(&mut self.pending, ply.number);
+            self.pending.push_str("... ");
         }
         self.pending.push_str(token);
         level.last = Some(ply);
@@ -388,6 +390,24 @@ impl<'a> MovetextWriter<'a> {
             self.break_before_next = true;
             self.pending_is_line_comment = false;
         }
+    }
+}
+
+/// Appends a move number in decimal without the formatting machinery: it runs for every move.
+fn push_number(out: &mut String, number: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut n = number;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
     }
 }
 
