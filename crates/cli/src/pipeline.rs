@@ -1,9 +1,11 @@
 //! The loop `convert` and `check` share: read records from files or stdin, replay each game
 //! through a notation, write what converted, report what did not.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
+use std::sync::{Arc, mpsc};
 
 use board_core::{
     Diagnostic, Dialect, Notation, Output, RawGame, ReadError, RecordReader, Rules, Severity,
@@ -44,7 +46,7 @@ pub(crate) enum Source<'a, N: ?Sized + 'static> {
     /// No `--from`: the first game that decides names the notation of its file; until then
     /// each game is read in a notation that fits it, else in `fallback`.
     Detect {
-        detect: &'a dyn Fn(&RawGame) -> Detected<N>,
+        detect: &'a (dyn Fn(&RawGame) -> Detected<N> + Sync),
         fallback: &'a N,
     },
 }
@@ -74,29 +76,14 @@ impl Report<'_> {
         }
     }
 
-    fn emit(
-        &mut self,
-        file: &str,
-        text: &str,
-        first_line: usize,
-        diag: &Diagnostic,
-        rendered: impl FnOnce() -> String,
-    ) -> io::Result<()> {
+    fn emit(&mut self, emitted: Emitted) -> io::Result<()> {
         match self {
             Report::Text { err, quiet } => {
-                if !(*quiet && diag.severity == Severity::Warning) {
-                    writeln!(err, "{}", rendered())?;
+                if !(*quiet && emitted.severity == Severity::Warning) {
+                    writeln!(err, "{}", emitted.rendered)?;
                 }
             }
-            Report::Json(list) => {
-                let at = diag.span.line_col(text);
-                list.push(Located {
-                    file: file.to_owned(),
-                    line: first_line + at.line - 1,
-                    column: at.column,
-                    diagnostic: diag.clone(),
-                });
-            }
+            Report::Json(list) => list.push(emitted.located),
         }
         Ok(())
     }
@@ -119,9 +106,62 @@ pub(crate) fn open_inputs(files: &[PathBuf]) -> Vec<(String, Option<PathBuf>)> {
         .collect()
 }
 
+/// A diagnostic rendered for people and located for programs, ready to emit.
+struct Emitted {
+    severity: Severity,
+    rendered: String,
+    located: Located,
+}
+
+impl Emitted {
+    fn new(file: &str, text: &str, first_line: usize, diag: &Diagnostic, rendered: String) -> Self {
+        let at = diag.span.line_col(text);
+        Emitted {
+            severity: diag.severity,
+            rendered,
+            located: Located {
+                file: file.to_owned(),
+                line: first_line + at.line - 1,
+                column: at.column,
+                diagnostic: diag.clone(),
+            },
+        }
+    }
+}
+
+/// What became of one item of the input, emitted in input order.
+#[derive(Default)]
+struct Done {
+    /// A game was read (well or not).
+    game: bool,
+    /// It replayed without error.
+    good: bool,
+    plies: usize,
+    /// Its text in the target notation, when converting.
+    written: String,
+    note: Option<String>,
+    diagnostics: Vec<Emitted>,
+}
+
+/// A game for a worker: its place in the output, its file's name and the notation to read it.
+struct Job<'n, N: ?Sized> {
+    seq: usize,
+    file: Arc<str>,
+    game: RawGame,
+    notation: &'n N,
+}
+
+type Finished = (usize, Result<Done, Error>);
+
+/// How many workers replay games: every core (games are independent).
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
 /// Replays every game of every input with `source`; with `target`, writes the games that
 /// replay to `out` in that notation. A game with an error is reported and left out; the
-/// others go on.
+/// others go on. Games are replayed on every core and written in input order, one reader
+/// streaming the files so memory stays bounded.
 ///
 /// # Errors
 ///
@@ -136,22 +176,61 @@ pub(crate) fn process<P, N>(
 ) -> Result<Summary, Error>
 where
     P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized,
+    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
-    let mut summary = Summary::default();
-    let mut buffer = String::new();
+    let (done_tx, done_rx) = mpsc::channel::<Finished>();
+    std::thread::scope(|scope| {
+        let mut jobs = Vec::new();
+        for _ in 0..workers() {
+            // Bounded, so a fast reader cannot fill memory with games waiting their turn.
+            let (job_tx, job_rx) = mpsc::sync_channel::<Job<'_, N>>(64);
+            jobs.push(job_tx);
+            let done_tx = done_tx.clone();
+            scope.spawn(move || {
+                let mut buffer = String::new();
+                for job in job_rx {
+                    let done = replay_one::<P, N>(&job, target, dialect, &mut buffer);
+                    if done_tx.send((job.seq, Ok(done))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        scope.spawn(move || read_all(files, source, dialect, &jobs, &done_tx));
+        collect(&done_rx, out, report)
+    })
+}
+
+/// Reads every input in order, decides each game's notation, and hands the games out.
+fn read_all<'n, N: ?Sized>(
+    files: &[PathBuf],
+    source: &Source<'n, N>,
+    dialect: &Dialect,
+    jobs: &[mpsc::SyncSender<Job<'n, N>>],
+    done: &mpsc::Sender<Finished>,
+) {
+    let mut seq = 0;
+    let ready = |seq: &mut usize, item: Result<Done, Error>| {
+        let _ = done.send((*seq, item));
+        *seq += 1;
+    };
     for (name, path) in open_inputs(files) {
+        let file: Arc<str> = Arc::from(name.as_str());
+        let reader: Box<dyn Read> = match &path {
+            Some(path) => match File::open(path) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    let message = format!("cannot open {}: {e}", path.display());
+                    ready(&mut seq, Err(Error::Input(message)));
+                    return;
+                }
+            },
+            None => Box::new(io::stdin().lock()),
+        };
         // Each file says its own language when the command line does not.
         let mut decided = match source {
             Source::Named(notation) => Some(*notation),
             Source::Detect { .. } => None,
-        };
-        let reader: Box<dyn Read> = match &path {
-            Some(path) => Box::new(
-                File::open(path)
-                    .map_err(|e| Error::Input(format!("cannot open {}: {e}", path.display())))?,
-            ),
-            None => Box::new(io::stdin().lock()),
         };
         let mut records =
             RecordReader::new(BufReader::with_capacity(1 << 16, reader), dialect.clone());
@@ -159,77 +238,145 @@ where
             let game = match item {
                 Ok(game) => game,
                 Err(ReadError::Game(err)) => {
-                    summary.games += 1;
-                    summary.errors += 1;
                     let diag = err.diagnostic();
-                    report.emit(&name, err.text(), err.first_line(), &diag, || {
-                        err.render(&name)
-                    })?;
+                    let rendered = err.render(&name);
+                    let emitted =
+                        Emitted::new(&name, err.text(), err.first_line(), &diag, rendered);
+                    let done = Done {
+                        game: true,
+                        diagnostics: vec![emitted],
+                        ..Done::default()
+                    };
+                    ready(&mut seq, Ok(done));
                     continue;
                 }
-                Err(ReadError::Io(err)) => {
-                    return Err(Error::Input(format!("cannot read {name}: {err}")));
+                Err(err) => {
+                    let message = format!("cannot read {name}: {err}");
+                    ready(&mut seq, Err(Error::Input(message)));
+                    return;
                 }
-                Err(err) => return Err(Error::Input(format!("cannot read {name}: {err}"))),
             };
-            summary.games += 1;
-            for warning in game.warnings() {
-                summary.warnings += 1;
-                emit_game(report, &name, &game, warning)?;
-            }
             let notation = match (decided, source) {
                 (Some(notation), _) => notation,
                 (None, Source::Named(notation)) => notation,
                 (None, Source::Detect { detect, fallback }) => match detect(&game) {
                     Detected::Decided(notation, why) => {
-                        report.note(&format!("{name}: {why}"))?;
+                        let note = Done {
+                            note: Some(format!("{name}: {why}")),
+                            ..Done::default()
+                        };
+                        ready(&mut seq, Ok(note));
                         decided = Some(notation);
                         notation
                     }
                     Detected::Undecided(notation) => notation.unwrap_or(fallback),
                 },
             };
-            buffer.clear();
-            let replayed = replay::<P, _, _>(
-                &game,
+            let job = Job {
+                seq,
+                file: Arc::clone(&file),
+                game,
                 notation,
-                target.map(|notation| Output {
-                    notation,
-                    dialect,
-                    out: &mut buffer,
-                }),
-            );
-            for diag in &replayed.diagnostics {
-                if diag.is_error() {
+            };
+            seq += 1;
+            if jobs[job.seq % jobs.len()].send(job).is_err() {
+                return;
+            }
+        }
+        let trailing: Vec<Emitted> = records
+            .trailing_warnings()
+            .iter()
+            .map(|w| Emitted::new(&name, "", 1, w, w.render(&name, "")))
+            .collect();
+        if !trailing.is_empty() {
+            let done = Done {
+                diagnostics: trailing,
+                ..Done::default()
+            };
+            ready(&mut seq, Ok(done));
+        }
+    }
+}
+
+/// One game replayed and its diagnostics rendered: a worker's job.
+fn replay_one<P, N>(
+    job: &Job<'_, N>,
+    target: Option<&N>,
+    dialect: &Dialect,
+    buffer: &mut String,
+) -> Done
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
+    let game = &job.game;
+    let file = &*job.file;
+    let locate = |d: &Diagnostic| {
+        Emitted::new(
+            file,
+            game.text(),
+            game.first_line(),
+            d,
+            game.render(d, file),
+        )
+    };
+    let mut diagnostics: Vec<Emitted> = game.warnings().iter().map(locate).collect();
+    buffer.clear();
+    let replayed = replay::<P, _, _>(
+        game,
+        job.notation,
+        target.map(|notation| Output {
+            notation,
+            dialect,
+            out: &mut *buffer,
+        }),
+    );
+    diagnostics.extend(replayed.diagnostics.iter().map(locate));
+    let good = !replayed.has_errors();
+    Done {
+        game: true,
+        good,
+        plies: if good { replayed.plies } else { 0 },
+        written: if good { buffer.clone() } else { String::new() },
+        note: None,
+        diagnostics,
+    }
+}
+
+/// Writes what the workers did in input order, counting as it goes.
+fn collect(
+    done: &mpsc::Receiver<Finished>,
+    out: &mut dyn Write,
+    report: &mut Report<'_>,
+) -> Result<Summary, Error> {
+    let mut summary = Summary::default();
+    let mut waiting: BTreeMap<usize, Result<Done, Error>> = BTreeMap::new();
+    let mut next = 0;
+    for (seq, item) in done {
+        waiting.insert(seq, item);
+        while let Some(item) = waiting.remove(&next) {
+            next += 1;
+            let done = item?;
+            if let Some(note) = &done.note {
+                report.note(note)?;
+            }
+            summary.games += usize::from(done.game);
+            for emitted in done.diagnostics {
+                if emitted.severity == Severity::Error {
                     summary.errors += 1;
                 } else {
                     summary.warnings += 1;
                 }
-                emit_game(report, &name, &game, diag)?;
+                report.emit(emitted)?;
             }
-            if !replayed.has_errors() {
+            if done.good {
                 summary.good += 1;
-                summary.plies += replayed.plies;
-                out.write_all(buffer.as_bytes())?;
+                summary.plies += done.plies;
+                out.write_all(done.written.as_bytes())?;
             }
-        }
-        for warning in records.trailing_warnings() {
-            summary.warnings += 1;
-            report.emit(&name, "", 1, warning, || warning.render(&name, ""))?;
         }
     }
     Ok(summary)
-}
-
-fn emit_game(
-    report: &mut Report<'_>,
-    name: &str,
-    game: &RawGame,
-    diag: &Diagnostic,
-) -> io::Result<()> {
-    report.emit(name, game.text(), game.first_line(), diag, || {
-        game.render(diag, name)
-    })
 }
 
 /// Exit status 1 when some game had an error, with a message saying how many.

@@ -193,3 +193,77 @@ fn every_language_round_trips_the_sample() {
         assert_eq!(text(&back.stdout), english, "{language}");
     }
 }
+
+#[test]
+fn many_games_convert_on_every_core_in_input_order() {
+    let mut input = String::new();
+    for round in 1..=400 {
+        let moves = if round == 203 {
+            "1. e4 e5 2. Ke3 *"
+        } else {
+            "1. d4 d5 2. c4 e6 *"
+        };
+        input.push_str(&format!("[Round \"{round}\"]\n\n{moves}\n\n"));
+    }
+    let out = scoresheet(&["convert", "--to", "uci", "--quiet"], Some(&input));
+    assert_eq!(out.status.code(), Some(1));
+    let rounds: Vec<u32> = text(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("[Round \"")?
+                .strip_suffix("\"]")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    let expected: Vec<u32> = (1..=400).filter(|r| *r != 203).collect();
+    assert_eq!(rounds, expected);
+    assert!(
+        text(&out.stderr).contains("(game 203)"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn broken_inputs_are_reported_not_fatal() {
+    // An illegal move in game 3 of 5, a truncated last game, binary garbage, Latin-1 bytes.
+    let mut input = Vec::new();
+    for (round, moves) in [
+        (1, "1. e4 e5 *"),
+        (2, "1. d4 d5 *"),
+        (3, "1. e4 e5 2. Qxf7 *"),
+        (4, "1. c4 c5 *"),
+        (5, "1. Nf3 {unfinished"),
+    ] {
+        input.extend(format!("[Round \"{round}\"]\n\n{moves}\n\n").into_bytes());
+    }
+    input.extend([0x00, 0xff, 0x13, 0x37, b'\n']);
+    input.extend(b"[White \"Caf\xe9\"]\n\n1. e4 e5 \xbd-\xbd\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["convert", "--to", "en"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&input).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    for round in ["1", "2", "4"] {
+        assert!(
+            stdout.contains(&format!("[Round \"{round}\"]")),
+            "{round}: {stdout}"
+        );
+    }
+    assert!(!stdout.contains("[Round \"3\"]"));
+    assert!(stdout.contains("[White \"Café\"]"), "{stdout}");
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("error: illegal move Qxf7"), "{stderr}");
+    assert!(stderr.contains("(game 3)"), "{stderr}");
+    assert!(stderr.contains("Latin-1"), "{stderr}");
+}

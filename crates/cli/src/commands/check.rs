@@ -26,12 +26,12 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Error> {
 fn check<P, N>(
     args: &CheckArgs,
     table: &'static [Entry<N>],
-    detect: &dyn Fn(&RawGame) -> Detected<N>,
+    detect: &(dyn Fn(&RawGame) -> Detected<N> + Sync),
     dialect: &Dialect,
 ) -> Result<(), Error>
 where
     P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized,
+    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
     let source = match args.from.as_deref() {
         Some(name) => Source::Named(registry::resolve(table, name)?.notation),

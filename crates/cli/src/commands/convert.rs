@@ -59,12 +59,12 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Error> {
 fn convert<P, N>(
     args: &ConvertArgs,
     table: &'static [Entry<N>],
-    detect: &dyn Fn(&RawGame) -> Detected<N>,
+    detect: &(dyn Fn(&RawGame) -> Detected<N> + Sync),
     dialect: &Dialect,
 ) -> Result<(), Error>
 where
     P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized,
+    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
     let source = match args.from.as_deref() {
         Some(name) => Source::Named(registry::resolve(table, name)?.notation),
@@ -88,7 +88,7 @@ fn convert_with<P, N>(
 ) -> Result<(), Error>
 where
     P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized,
+    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => {
