@@ -51,6 +51,51 @@ pub(crate) enum Source<'a, N: ?Sized + 'static> {
     },
 }
 
+impl<N: ?Sized + 'static> Source<'static, N> {
+    /// `--from NAME` looked up in `table`, or detection with the table's first notation as the
+    /// fallback.
+    ///
+    /// # Errors
+    ///
+    /// A usage error naming the known notations when `from` is not one of them.
+    pub(crate) fn from_args(
+        from: Option<&str>,
+        table: &'static [crate::registry::Entry<N>],
+        detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
+    ) -> Result<Source<'static, N>, Error> {
+        Ok(match from {
+            Some(name) => Source::Named(crate::registry::resolve(table, name)?.notation),
+            None => Source::Detect {
+                detect,
+                fallback: table[0].notation,
+            },
+        })
+    }
+}
+
+/// Runs `work` with diagnostics rendered on `err` (text) or gathered (JSON), and gives back
+/// the summary and the gathered diagnostics.
+///
+/// # Errors
+///
+/// What `work` returns.
+pub(crate) fn reported(
+    format: crate::OutputFormat,
+    quiet: bool,
+    err: &mut dyn Write,
+    work: impl FnOnce(&mut Report<'_>) -> Result<Summary, Error>,
+) -> Result<(Summary, Vec<Located>), Error> {
+    let mut located = Vec::new();
+    let summary = {
+        let mut report = match format {
+            crate::OutputFormat::Text => Report::Text { err, quiet },
+            crate::OutputFormat::Json => Report::Json(&mut located),
+        };
+        work(&mut report)?
+    };
+    Ok((summary, located))
+}
+
 /// What detection made of one game.
 pub(crate) enum Detected<N: ?Sized + 'static> {
     /// One notation replays it; the sentence says why.

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use board_core::{Dialect, Notation, RawGame, Rules};
 
 use crate::detect;
-use crate::pipeline::{self, Detected, Report, Source};
+use crate::pipeline::{self, Detected, Source};
 use crate::registry::{self, Entry};
 use crate::{CheckArgs, Error, Game, OutputFormat};
 
@@ -26,33 +26,18 @@ pub(crate) fn run(args: &CheckArgs) -> Result<(), Error> {
 fn check<P, N>(
     args: &CheckArgs,
     table: &'static [Entry<N>],
-    detect: &(dyn Fn(&RawGame) -> Detected<N> + Sync),
+    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
     dialect: &Dialect,
 ) -> Result<(), Error>
 where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
-    let source = match args.from.as_deref() {
-        Some(name) => Source::Named(registry::resolve(table, name)?.notation),
-        None => Source::Detect {
-            detect,
-            fallback: table[0].notation,
-        },
-    };
-    let mut sink = io::sink();
+    let source = Source::from_args(args.from.as_deref(), table, detect)?;
     let mut err = io::stderr().lock();
-    let mut located = Vec::new();
-    let summary = {
-        let mut report = match args.format {
-            OutputFormat::Text => Report::Text {
-                err: &mut err,
-                quiet: args.quiet,
-            },
-            OutputFormat::Json => Report::Json(&mut located),
-        };
-        pipeline::process::<P, N>(&args.files, &source, None, dialect, &mut sink, &mut report)?
-    };
+    let (summary, located) = pipeline::reported(args.format, args.quiet, &mut err, |report| {
+        pipeline::process::<P, N>(&args.files, &source, None, dialect, &mut io::sink(), report)
+    })?;
     let mut out = io::stdout().lock();
     match args.format {
         OutputFormat::Json => {

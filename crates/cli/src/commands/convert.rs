@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use board_core::{Dialect, Notation, RawGame, Rules};
 
 use crate::detect;
-use crate::pipeline::{self, Detected, Report, Source};
+use crate::pipeline::{self, Detected, Source};
 use crate::registry::{self, Entry};
 use crate::{ConvertArgs, Error, Game, OutputFormat};
 
@@ -59,20 +59,14 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Error> {
 fn convert<P, N>(
     args: &ConvertArgs,
     table: &'static [Entry<N>],
-    detect: &(dyn Fn(&RawGame) -> Detected<N> + Sync),
+    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
     dialect: &Dialect,
 ) -> Result<(), Error>
 where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
-    let source = match args.from.as_deref() {
-        Some(name) => Source::Named(registry::resolve(table, name)?.notation),
-        None => Source::Detect {
-            detect,
-            fallback: table[0].notation,
-        },
-    };
+    let source = Source::from_args(args.from.as_deref(), table, detect)?;
     let target = match args.to.as_deref() {
         Some(name) => registry::resolve(table, name)?,
         None => &table[0],
@@ -99,24 +93,16 @@ where
         None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
     };
     let mut err = io::stderr().lock();
-    let mut located = Vec::new();
-    let summary = {
-        let mut report = match args.format {
-            OutputFormat::Text => Report::Text {
-                err: &mut err,
-                quiet: args.quiet,
-            },
-            OutputFormat::Json => Report::Json(&mut located),
-        };
+    let (summary, located) = pipeline::reported(args.format, args.quiet, &mut err, |report| {
         pipeline::process(
             &args.files,
             source,
             Some(target.notation),
             dialect,
             &mut out,
-            &mut report,
-        )?
-    };
+            report,
+        )
+    })?;
     out.flush()?;
     if args.format == OutputFormat::Json {
         let report = serde_json::json!({ "summary": summary, "diagnostics": located });
