@@ -337,7 +337,9 @@ fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
 /// The role an ASCII letter spells on its own in `letters`, if any.
 #[inline]
 fn single_byte_role(letters: &PieceLetters, letter: u8) -> Option<Role> {
-    if letters.name == "en" {
+    // English, the table of nearly every file, by a byte match; the check is on the letters
+    // themselves, so another table that borrows the name cannot take this path.
+    if letters.spellings == PieceLetters::ENGLISH.spellings {
         return match letter {
             b'P' => Some(Role::Pawn),
             b'N' => Some(Role::Knight),
