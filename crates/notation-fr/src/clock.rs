@@ -148,10 +148,14 @@ fn clock_seconds(text: &str) -> Result<u32, ParseClockError> {
 
 fn colon_form(text: &str, cleaned: &str) -> Result<u32, ParseClockError> {
     let parts: Vec<&str> = cleaned.split(':').collect();
+    // Hours take as many digits as the unit form allows (`132h05`), so every clock time this
+    // module writes reads back; minutes and seconds take two.
     let numbers: Option<Vec<u32>> = parts
         .iter()
-        .map(|p| {
-            (!p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+        .enumerate()
+        .map(|(i, p)| {
+            let most = if i == 0 { 4 } else { 2 };
+            (!p.is_empty() && p.len() <= most && p.bytes().all(|b| b.is_ascii_digit()))
                 .then(|| p.parse().ok())
                 .flatten()
         })
@@ -182,6 +186,10 @@ mod tests {
             ("25’30″", 1530),
             ("45s", 45),
             ("2:00:00", 7200),
+            // Found by the notation_fr fuzz target: the unit form allows long hours, so must
+            // the colon form that clock_command writes.
+            ("132h05\"", 132 * 3600 + 5),
+            ("132:00:05", 132 * 3600 + 5),
         ] {
             assert_eq!(clock_seconds(text), Ok(seconds), "{text}");
         }
