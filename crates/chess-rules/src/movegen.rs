@@ -103,8 +103,8 @@ impl Position {
                 let up: i32 = if us.is_white() { 8 } else { -8 };
                 if self.by_color(!us).contains(to) {
                     attacks::pawn(!us, to) & mine
-                } else {
-                    let behind = Square::new((to.to_u32() as i32 - up) as u32);
+                } else if let Some(behind) = to.offset(-up) {
+                    // No square behind a pawn move onto the mover's own first rank.
                     if mine.contains(behind) {
                         behind.bitboard()
                     } else if to.rank() == Rank::Fourth.relative_to(us)
@@ -114,6 +114,8 @@ impl Position {
                     } else {
                         Bitboard::EMPTY
                     }
+                } else {
+                    Bitboard::EMPTY
                 }
             }
             _ => attacks::of(role, !us, to, occupied) & mine,

@@ -183,3 +183,21 @@ fn null_moves_are_recognised() {
     assert!(Algebraic::ENGLISH.is_null("Z0"));
     assert!(!Algebraic::ENGLISH.is_null("e4"));
 }
+
+/// Found by the notation_fr fuzz target: a pawn token onto the mover's own first rank looked
+/// for a square behind it off the board.
+#[test]
+fn a_pawn_move_onto_the_first_rank_is_illegal_not_a_panic() {
+    let start = Position::new();
+    for token in ["e1", "a1", "h1"] {
+        let err = Algebraic::ENGLISH
+            .parse(&start, token, &mut Notes::default())
+            .unwrap_err();
+        assert_eq!(err.kind, MoveErrorKind::Illegal, "{token}");
+    }
+    let black: Position = "4k3/8/8/8/8/8/8/4K3 b - - 0 1".parse().unwrap();
+    let err = Algebraic::ENGLISH
+        .parse(&black, "e8", &mut Notes::default())
+        .unwrap_err();
+    assert_eq!(err.kind, MoveErrorKind::Illegal);
+}
