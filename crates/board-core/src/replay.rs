@@ -202,19 +202,21 @@ where
                     span = Span::new(tok.span.start, next_span.end);
                     elements.next();
                 }
-                // The position before the move, once it is played.
+                // `before` becomes the position before the move once it is played; it is
+                // overwritten in place, as copying it anew for every move shows in profiles.
                 let played = if source.is_null(text) {
                     let previous = pos.clone();
                     if pos.play_null() {
                         token.clear();
                         token.push_str("--");
-                        Some(previous)
+                        before = Some(previous);
+                        true
                     } else {
                         diagnostics.push(Diagnostic::error(
                             format!("null move {text} while in check"),
                             span,
                         ));
-                        None
+                        false
                     }
                 } else {
                     match source.parse(&pos, text, &mut notes) {
@@ -229,7 +231,10 @@ where
                                 token.clear();
                                 o.notation.format(&pos, &mv, &mut token);
                             }
-                            let previous = pos.clone();
+                            match before.as_mut() {
+                                Some(previous) => previous.clone_from(&pos),
+                                None => before = Some(pos.clone()),
+                            }
                             pos.play(&mv);
                             if let Some(message) =
                                 notes.check_sign.and_then(|w| w.mismatch(pos.check_sign()))
@@ -237,7 +242,7 @@ where
                                 diagnostics
                                     .push(Diagnostic::warning(format!("{text}: {message}"), span));
                             }
-                            Some(previous)
+                            true
                         }
                         Err(err) => {
                             let mut diag = Diagnostic::error(err.to_string(), span);
@@ -247,14 +252,14 @@ where
                                 diag = diag.with_help(help);
                             }
                             diagnostics.push(diag);
-                            None
+                            false
                         }
                     }
                 };
-                let Some(previous) = played else {
+                if !played {
                     failed = true;
                     break;
-                };
+                }
                 // `{(=)}` right after a move is that move's draw offer, whatever the notation.
                 if let Some(Element::Comment(c)) = elements.peek()
                     && c.text.trim() == DRAW_OFFER_COMMENT
@@ -275,7 +280,6 @@ where
                         w.comment(DRAW_OFFER_COMMENT);
                     }
                 }
-                before = Some(previous);
                 if stack.is_empty() {
                     plies += 1;
                 }

@@ -10,10 +10,7 @@ use notation_descriptive::{Descriptive, DescriptivePosition};
 use notation_en::{Algebraic, PieceLetters};
 
 /// French algebraic letters, to write the seed's algebraic side as it prints it.
-const FRENCH_SAN: Algebraic = Algebraic::with_letters(PieceLetters {
-    name: "fr",
-    spellings: [&["P"], &["C"], &["F"], &["T"], &["D"], &["R"]],
-});
+const FRENCH_SAN: Algebraic = Algebraic::with_letters(PieceLetters::FRENCH);
 
 /// The example of the seed document: "1. P-R4 P-R4 2. C-FR3 C-FD3 3. F-CD5" is "1. e4 e5 2. Cf3
 /// Cc6 3. Fb5".

@@ -58,85 +58,61 @@ struct LanguagesDoc;
 impl PieceLetters {
     /// French: R D T F C (*roi, dame, tour, fou, cavalier*); pawns have no letter, `P`
     /// (*pion*) is read leniently as the PGN standard lists it.
-    pub const FRENCH: PieceLetters = PieceLetters {
-        name: "fr",
-        spellings: [&["P"], &["C"], &["F"], &["T"], &["D"], &["R"]],
-    };
+    pub const FRENCH: PieceLetters =
+        PieceLetters::new("fr", [&["P"], &["C"], &["F"], &["T"], &["D"], &["R"]]);
 
     /// German: K D T L S (*König, Dame, Turm, Läufer, Springer*), `B` (*Bauer*) read for a
     /// pawn.
-    pub const GERMAN: PieceLetters = PieceLetters {
-        name: "de",
-        spellings: [&["B"], &["S"], &["L"], &["T"], &["D"], &["K"]],
-    };
+    pub const GERMAN: PieceLetters =
+        PieceLetters::new("de", [&["B"], &["S"], &["L"], &["T"], &["D"], &["K"]]);
 
     /// Spanish: R D T A C (*rey, dama, torre, alfil, caballo*), `P` (*peón*) read for a pawn.
-    pub const SPANISH: PieceLetters = PieceLetters {
-        name: "es",
-        spellings: [&["P"], &["C"], &["A"], &["T"], &["D"], &["R"]],
-    };
+    pub const SPANISH: PieceLetters =
+        PieceLetters::new("es", [&["P"], &["C"], &["A"], &["T"], &["D"], &["R"]]);
 
     /// Italian: R D T A C (*re, donna, torre, alfiere, cavallo*), `P` (*pedone*) read for a
     /// pawn. The same letters as Spanish.
-    pub const ITALIAN: PieceLetters = PieceLetters {
-        name: "it",
-        spellings: [&["P"], &["C"], &["A"], &["T"], &["D"], &["R"]],
-    };
+    pub const ITALIAN: PieceLetters =
+        PieceLetters::new("it", [&["P"], &["C"], &["A"], &["T"], &["D"], &["R"]]);
 
     /// Dutch: K D T L P (*koning, dame, toren, loper, paard*); `P` is the knight, so the pawn
     /// (*pion*) reads only as the PGN standard's `O`, and never as `P`.
-    pub const DUTCH: PieceLetters = PieceLetters {
-        name: "nl",
-        spellings: [&["O"], &["P"], &["L"], &["T"], &["D"], &["K"]],
-    };
+    pub const DUTCH: PieceLetters =
+        PieceLetters::new("nl", [&["O"], &["P"], &["L"], &["T"], &["D"], &["K"]]);
 
     /// Portuguese: R D T B C (*rei, dama, torre, bispo, cavalo*), `P` (*peão*) read for a
     /// pawn.
-    pub const PORTUGUESE: PieceLetters = PieceLetters {
-        name: "pt",
-        spellings: [&["P"], &["C"], &["B"], &["T"], &["D"], &["R"]],
-    };
+    pub const PORTUGUESE: PieceLetters =
+        PieceLetters::new("pt", [&["P"], &["C"], &["B"], &["T"], &["D"], &["R"]]);
 
     /// Polish: K H W G S (*król, hetman, wieża, goniec, skoczek*), `P` (*pion*) read for a
     /// pawn.
-    pub const POLISH: PieceLetters = PieceLetters {
-        name: "pl",
-        spellings: [&["P"], &["S"], &["G"], &["W"], &["H"], &["K"]],
-    };
+    pub const POLISH: PieceLetters =
+        PieceLetters::new("pl", [&["P"], &["S"], &["G"], &["W"], &["H"], &["K"]]);
 
     /// Swedish: K D T L S (*kung, dam, torn, löpare, springare*), `B` (*bonde*) read for a
     /// pawn. The same letters as German.
-    pub const SWEDISH: PieceLetters = PieceLetters {
-        name: "sv",
-        spellings: [&["B"], &["S"], &["L"], &["T"], &["D"], &["K"]],
-    };
+    pub const SWEDISH: PieceLetters =
+        PieceLetters::new("sv", [&["B"], &["S"], &["L"], &["T"], &["D"], &["K"]]);
 
     /// Czech: K D V S J (*král, dáma, věž, střelec, jezdec*), `P` (*pěšec*) read for a pawn.
-    pub const CZECH: PieceLetters = PieceLetters {
-        name: "cs",
-        spellings: [&["P"], &["J"], &["S"], &["V"], &["D"], &["K"]],
-    };
+    pub const CZECH: PieceLetters =
+        PieceLetters::new("cs", [&["P"], &["J"], &["S"], &["V"], &["D"], &["K"]]);
 
     /// Hungarian: K V B F H (*király, vezér, bástya, futó, huszár*), `G` (*gyalog*) read for a
     /// pawn.
-    pub const HUNGARIAN: PieceLetters = PieceLetters {
-        name: "hu",
-        spellings: [&["G"], &["H"], &["F"], &["B"], &["V"], &["K"]],
-    };
+    pub const HUNGARIAN: PieceLetters =
+        PieceLetters::new("hu", [&["G"], &["H"], &["F"], &["B"], &["V"], &["K"]]);
 
     /// Romanian: R D T N C (*rege, damă, turn, nebun, cal*), `P` (*pion*) read for a pawn.
-    pub const ROMANIAN: PieceLetters = PieceLetters {
-        name: "ro",
-        spellings: [&["P"], &["C"], &["N"], &["T"], &["D"], &["R"]],
-    };
+    pub const ROMANIAN: PieceLetters =
+        PieceLetters::new("ro", [&["P"], &["C"], &["N"], &["T"], &["D"], &["R"]]);
 
     /// Russian, in Cyrillic: Кр Ф Л С К (*король, ферзь, ладья, слон, конь*); the king takes
     /// two letters because `К` is the knight. Pawns (*пешка*) have no letter in Russian books,
     /// so none is read.
-    pub const RUSSIAN: PieceLetters = PieceLetters {
-        name: "ru",
-        spellings: [&[], &["К"], &["С"], &["Л"], &["Ф"], &["Кр"]],
-    };
+    pub const RUSSIAN: PieceLetters =
+        PieceLetters::new("ru", [&[], &["К"], &["С"], &["Л"], &["Ф"], &["Кр"]]);
 
     /// The table of a language by its name on the command line: `en`, `figurine`, or one of
     /// [`LANGUAGES`] (`fr`, `de`, `es`, `it`, `nl`, `pt`, `pl`, `sv`, `cs`, `hu`, `ro`, `ru`).
@@ -156,7 +132,7 @@ impl PieceLetters {
         [PieceLetters::ENGLISH, PieceLetters::FIGURINE]
             .into_iter()
             .chain(LANGUAGES)
-            .find(|letters| letters.name == name)
+            .find(|letters| letters.name() == name)
     }
 }
 
@@ -168,14 +144,14 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_found() {
-        let mut names: Vec<&str> = LANGUAGES.iter().map(|l| l.name).collect();
+        let mut names: Vec<&str> = LANGUAGES.iter().map(|l| l.name()).collect();
         names.extend(["en", "figurine"]);
         let count = names.len();
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count);
         for letters in LANGUAGES {
-            assert_eq!(PieceLetters::by_name(letters.name), Some(letters));
+            assert_eq!(PieceLetters::by_name(letters.name()), Some(letters));
         }
     }
 
@@ -187,7 +163,7 @@ mod tests {
             let all: Vec<(Role, &str)> = Role::ALL
                 .into_iter()
                 .flat_map(|role| {
-                    letters.spellings[role as usize]
+                    letters.spellings()[role as usize]
                         .iter()
                         .map(move |s| (role, *s))
                 })
@@ -196,19 +172,23 @@ mod tests {
                 assert!(
                     !spelling.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit()),
                     "{}: {spelling}",
-                    letters.name
+                    letters.name()
                 );
                 for (other_role, other) in &all[i + 1..] {
                     assert!(
                         spelling != other,
                         "{}: {spelling} is both {role} and {other_role}",
-                        letters.name
+                        letters.name()
                     );
                 }
             }
             // Every piece but the pawn has a letter to write.
             for role in &Role::ALL[1..] {
-                assert!(!letters.letter(*role).is_empty(), "{} {role}", letters.name);
+                assert!(
+                    !letters.letter(*role).is_empty(),
+                    "{} {role}",
+                    letters.name()
+                );
             }
         }
     }

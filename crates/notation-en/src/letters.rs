@@ -19,24 +19,23 @@ use chess_rules::Role;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceLetters {
-    /// The language's name on the command line: `en`, `fr`, `figurine`...
-    pub name: &'static str,
-    /// Spellings per role, indexed by `Role as usize` (pawn, knight, bishop, rook, queen, king).
-    pub spellings: [&'static [&'static str]; 6],
+    name: &'static str,
+    spellings: [&'static [&'static str]; 6],
+    /// The role each capital ASCII letter spells on its own (`role + 1`, 0 for none), made
+    /// once at construction: the SAN reader asks for every piece of every move.
+    capitals: [u8; 26],
 }
 
 impl PieceLetters {
     /// English: N B R Q K, and P for pawns when a file writes one.
-    pub const ENGLISH: PieceLetters = PieceLetters {
-        name: "en",
-        spellings: [&["P"], &["N"], &["B"], &["R"], &["Q"], &["K"]],
-    };
+    pub const ENGLISH: PieceLetters =
+        PieceLetters::new("en", [&["P"], &["N"], &["B"], &["R"], &["Q"], &["K"]]);
 
     /// Figurines, as printed in books and magazines; both colours' glyphs are read, the white
     /// ones are written for both sides.
-    pub const FIGURINE: PieceLetters = PieceLetters {
-        name: "figurine",
-        spellings: [
+    pub const FIGURINE: PieceLetters = PieceLetters::new(
+        "figurine",
+        [
             &["♙", "♟"],
             &["♘", "♞"],
             &["♗", "♝"],
@@ -44,7 +43,69 @@ impl PieceLetters {
             &["♕", "♛"],
             &["♔", "♚"],
         ],
-    };
+    );
+
+    /// A table named `name` (its name on the command line) with the spellings of each role,
+    /// indexed by `Role as usize` (pawn, knight, bishop, rook, queen, king); the first
+    /// spelling of a role is written, all are read.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Role;
+    /// use notation_en::PieceLetters;
+    ///
+    /// let esperanto = PieceLetters::new("eo", [&["P"], &["Ĉ"], &["K"], &["T"], &["D"], &["R"]]);
+    /// assert_eq!(esperanto.role_prefix("Ĉf3"), Some((Role::Knight, 2)));
+    /// assert_eq!(esperanto.capital(b'K'), Some(Role::Bishop));
+    /// ```
+    #[must_use]
+    pub const fn new(name: &'static str, spellings: [&'static [&'static str]; 6]) -> PieceLetters {
+        let mut capitals = [0; 26];
+        let mut role = 0;
+        while role < 6 {
+            let mut i = 0;
+            while i < spellings[role].len() {
+                let bytes = spellings[role][i].as_bytes();
+                if bytes.len() == 1 && bytes[0].is_ascii_uppercase() {
+                    // `role` < 6 and the table has 26 entries: neither cast loses anything.
+                    #[expect(clippy::cast_possible_truncation, reason = "role < 6")]
+                    let entry = role as u8 + 1;
+                    capitals[(bytes[0] - b'A') as usize] = entry;
+                }
+                i += 1;
+            }
+            role += 1;
+        }
+        PieceLetters {
+            name,
+            spellings,
+            capitals,
+        }
+    }
+
+    /// The language's name on the command line: `en`, `fr`, `figurine`...
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Spellings per role, indexed by `Role as usize` (pawn, knight, bishop, rook, queen,
+    /// king).
+    #[must_use]
+    pub const fn spellings(&self) -> &[&'static [&'static str]; 6] {
+        &self.spellings
+    }
+
+    /// The role a capital ASCII letter spells on its own in this table, if any.
+    #[must_use]
+    #[inline]
+    pub fn capital(&self, letter: u8) -> Option<Role> {
+        let entry = *self.capitals.get(usize::from(letter.wrapping_sub(b'A')))?;
+        entry
+            .checked_sub(1)
+            .map(|role| Role::ALL[usize::from(role)])
+    }
 
     /// The spelling written for `role`; empty for a role with no spelling (the pawn, in
     /// languages that have no pawn letter).

@@ -64,7 +64,7 @@ impl Notation for Algebraic {
     type Move = Move;
 
     fn name(&self) -> &'static str {
-        self.style.letters.name
+        self.style.letters.name()
     }
 
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {

@@ -296,7 +296,7 @@ fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
         [ref rest @ .., f, r, b'=', p] if p.is_ascii_uppercase() => (
             rest,
             Square::from_coords(file_of(f)?, rank_of(r)?),
-            Some(single_byte_role(letters, p).filter(|r| *r != Role::Pawn)?),
+            Some(letters.capital(p).filter(|r| *r != Role::Pawn)?),
         ),
         _ => return None,
     };
@@ -308,7 +308,7 @@ fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
         [] if !capture => (Role::Pawn, None, None),
         [f] if capture && f.is_ascii_lowercase() => (Role::Pawn, Some(file_of(f)?), None),
         [p, ref origin @ ..] if p.is_ascii_uppercase() => {
-            let role = single_byte_role(letters, p).filter(|r| *r != Role::Pawn)?;
+            let role = letters.capital(p).filter(|r| *r != Role::Pawn)?;
             match *origin {
                 [] => (role, None, None),
                 [o] => match (file_of(o), rank_of(o)) {
@@ -331,29 +331,6 @@ fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
         capture,
         to,
         promotion,
-    })
-}
-
-/// The role an ASCII letter spells on its own in `letters`, if any.
-#[inline]
-fn single_byte_role(letters: &PieceLetters, letter: u8) -> Option<Role> {
-    // English, the table of nearly every file, by a byte match; the check is on the letters
-    // themselves, so another table that borrows the name cannot take this path.
-    if letters.spellings == PieceLetters::ENGLISH.spellings {
-        return match letter {
-            b'P' => Some(Role::Pawn),
-            b'N' => Some(Role::Knight),
-            b'B' => Some(Role::Bishop),
-            b'R' => Some(Role::Rook),
-            b'Q' => Some(Role::Queen),
-            b'K' => Some(Role::King),
-            _ => None,
-        };
-    }
-    Role::ALL.into_iter().find(|role| {
-        letters.spellings[*role as usize]
-            .iter()
-            .any(|s| s.len() == 1 && s.as_bytes()[0] == letter)
     })
 }
 

@@ -31,7 +31,7 @@ impl Reader {
         readers.extend(
             LANGUAGES
                 .iter()
-                .filter(|l| l.name != "fr")
+                .filter(|l| l.name() != "fr")
                 .map(|l| Reader::Letters(Algebraic::with_letters(*l))),
         );
         readers

@@ -213,14 +213,14 @@ fn english_to_every_language_and_back_is_the_identity() {
         {
             let target = Algebraic::with_letters(letters);
             let (text, messages) = run(&english, &Algebraic::ENGLISH, &target, &plain);
-            assert!(messages.is_empty(), "{}: {messages:?}", letters.name);
+            assert!(messages.is_empty(), "{}: {messages:?}", letters.name());
             let (back, messages) = run(&text, &target, &Algebraic::ENGLISH, &plain);
             assert!(
                 messages.is_empty(),
                 "{}: {messages:?}\n{text}",
-                letters.name
+                letters.name()
             );
-            assert_eq!(back, english, "{} through\n{text}", letters.name);
+            assert_eq!(back, english, "{} through\n{text}", letters.name());
         }
     }
 }

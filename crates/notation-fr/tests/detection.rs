@@ -61,7 +61,7 @@ fn every_language_is_detected_or_tied_with_its_twin() {
         let tokens: Vec<&str> = written.iter().map(String::as_str).collect();
         let detection = detect(&tokens);
         let fits: Vec<&str> = detection.fits.iter().map(|f| f.language).collect();
-        let expected: &[&str] = match letters.name {
+        let expected: &[&str] = match letters.name() {
             "de" | "sv" => &["de", "sv"],
             "es" | "it" => &["es", "it"],
             name => &[name][..],
@@ -69,7 +69,7 @@ fn every_language_is_detected_or_tied_with_its_twin() {
         assert_eq!(fits, expected, "{tokens:?}");
         assert!(detection.same_moves);
         if expected.len() == 1 {
-            assert_eq!(detection.language().unwrap(), letters.name);
+            assert_eq!(detection.language().unwrap(), letters.name());
         } else {
             let err = detection.language().unwrap_err();
             assert_eq!(err.fits, expected);
