@@ -83,8 +83,27 @@ impl Position {
         }
         let occupied = self.occupied();
         let to_bb = to.bitboard();
+        if role == Role::King {
+            // One square to test: the one the king goes to, with the king off the board so a
+            // slider's line through it counts.
+            if from.contains(king)
+                && attacks::king(king).contains(to)
+                && self
+                    .attackers_to(to, !us, occupied ^ king.bitboard())
+                    .is_empty()
+            {
+                moves.push(Move::normal(Role::King, king, to));
+            }
+            return;
+        }
+        // In check, only a move onto the checker or between it and the king can be legal.
+        let evasion = match self.checkers.first() {
+            None => Bitboard::FULL,
+            Some(_) if self.checkers.more_than_one() => Bitboard::EMPTY,
+            Some(checker) => attacks::between(king, checker) | self.checkers,
+        };
         let en_passant = role == Role::Pawn && self.ep_square == Some(to);
-        if role == Role::King || en_passant || self.checkers.any() {
+        if en_passant {
             let start = moves.len();
             self.gen_filtered(moves, 1 << role as u8, to_bb, false);
             let mut keep = start;
@@ -120,6 +139,9 @@ impl Position {
             }
             _ => attacks::of(role, !us, to, occupied) & mine,
         } & from;
+        if !evasion.contains(to) {
+            return;
+        }
         let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
         for src in sources {
             if self.uncovers_king(king, src, to, occupied) {
@@ -159,6 +181,19 @@ impl Position {
     /// `true` if the side to move has a legal move.
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
+        let Some(king) = self.king_of(self.turn) else {
+            return false;
+        };
+        // A king step settles most positions (every check a replay tests for mate) before the
+        // whole list is made.
+        let us = self.turn;
+        let without_king = self.occupied().without(king);
+        if (attacks::king(king) & !self.by_color(us))
+            .into_iter()
+            .any(|to| self.attackers_to(to, !us, without_king).is_empty())
+        {
+            return true;
+        }
         let mut moves = MoveList::new();
         self.gen_legal(&mut moves);
         !moves.is_empty()

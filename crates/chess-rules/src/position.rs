@@ -401,8 +401,36 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
-        self.checkers = self.compute_checkers();
+        self.checkers = if mv.is_castle() || mv.is_en_passant() {
+            self.compute_checkers()
+        } else {
+            self.checkers_after(from, to, mv.promotion_role().unwrap_or(mv.role()))
+        };
         self.drop_useless_ep();
+    }
+
+    /// The checkers after a plain move of a `role` from `from` to `to` (no castling, no en
+    /// passant): only the piece that moved, or a slider whose line to the king ran through
+    /// `from`, can give check, so the full attack set is computed only when `from` lies on a
+    /// line with the king.
+    #[inline]
+    fn checkers_after(&self, from: Square, to: Square, role: Role) -> Bitboard {
+        let Some(king) = self.king_of(self.turn) else {
+            return Bitboard::EMPTY;
+        };
+        let mover = !self.turn;
+        let occupied = self.occupied();
+        if !attacks::line(king, from).is_empty() {
+            return self.attackers_to(king, mover, occupied);
+        }
+        if role == Role::King {
+            return Bitboard::EMPTY;
+        }
+        if attacks::of(role, mover, to, occupied).contains(king) {
+            to.bitboard()
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// Forgets an en-passant square no capture can use (the capturing pawn is pinned), so that

@@ -193,7 +193,30 @@ impl From<ParseSanError> for MoveError {
 /// [`ParseSanError`] saying what is wrong: an unknown piece letter (a lowercase piece letter
 /// such as `nf3` is refused, never read as something else), no destination square, text left
 /// over.
+#[inline]
 pub fn parse(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSanError> {
+    // The canonical shapes with at most a check sign, read without the lenient machinery:
+    // this runs for every move of every game.
+    let bytes = text.as_bytes();
+    let (body, suffix) = match bytes {
+        [body @ .., b'+'] if body.last() != Some(&b'+') => (body, Some(Suffix::Check)),
+        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
+        body => (body, None),
+    };
+    if let Some(san) = parse_common(body, letters) {
+        return Ok(SanPlus {
+            san,
+            suffix,
+            lenience: Lenience::default(),
+        });
+    }
+    parse_lenient(text, letters)
+}
+
+/// [`parse`] for every token the canonical shapes miss: glyphs, `++`, `e.p.`, castling, null
+/// moves and the lenient forms, each reported in the result's [`Lenience`].
+#[inline(never)]
+fn parse_lenient(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSanError> {
     let mut lenience = Lenience::default();
     let mut rest = text;
 
