@@ -17,7 +17,7 @@ mod color;
 mod diagnostic;
 mod nag;
 mod notation;
-mod record;
+pub(crate) mod record;
 mod replay;
 mod result;
 

@@ -25,7 +25,7 @@
 //! ```
 
 mod dialect;
-mod game;
+pub(crate) mod game;
 mod lexer;
 mod parser;
 mod reader;
