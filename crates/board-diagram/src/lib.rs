@@ -521,3 +521,8 @@ mod tests {
         Diagram::new(Board::Chess).set_piece(Cell::new(8, 0), None);
     }
 }
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
