@@ -1,7 +1,8 @@
 //! The pieces, drawn for this crate in a 100x100 box: plain outlines and fills, no font.
 //!
 //! Every chess piece stands on the same plinth (y 74 to 88), so the centre of its foot is
-//! always filled with the piece's colour; the draughts pieces are discs of radius 38.
+//! always filled with the piece's colour; the draughts pieces are discs of radius 36, clear of
+//! the square number in the corner.
 
 use crate::{Color, Figure};
 
@@ -70,13 +71,13 @@ fn shapes(figure: Figure) -> (&'static [&'static str], &'static [&'static str]) 
             &[r#"<path d="M34 60H66""#],
         ),
         Figure::Man => (
-            &[r#"<circle cx="50" cy="50" r="38""#],
-            &[r#"<circle cx="50" cy="50" r="24""#],
+            &[r#"<circle cx="50" cy="50" r="36""#],
+            &[r#"<circle cx="50" cy="50" r="23""#],
         ),
         Figure::DraughtsKing => (
-            &[r#"<circle cx="50" cy="50" r="38""#],
+            &[r#"<circle cx="50" cy="50" r="36""#],
             &[
-                r#"<circle cx="50" cy="50" r="24""#,
+                r#"<circle cx="50" cy="50" r="23""#,
                 r#"<path d="M35 60L33 42L42 50L50 38L58 50L67 42L65 60Z""#,
             ],
         ),

@@ -143,7 +143,7 @@ fn labels(diagram: &Diagram, out: &mut String) {
         Board::Draughts => {
             let _ = write!(
                 out,
-                r#"<g class="numbers" font-family="sans-serif" font-size="11" fill="{LABEL}">"#
+                r#"<g class="numbers" font-family="sans-serif" font-size="9" fill="{LABEL}">"#
             );
             for_each_square(diagram, |x, y, cell| {
                 if let Some(name) = board.square_name(cell) {
@@ -151,7 +151,7 @@ fn labels(diagram: &Diagram, out: &mut String) {
                         out,
                         r#"<text class="number" data-square="{name}" x="{}" y="{}">{name}</text>"#,
                         x + 3,
-                        y + 12,
+                        y + 10,
                     );
                 }
             });
