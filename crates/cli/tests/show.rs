@@ -229,8 +229,9 @@ fn a_game_chosen_by_index_from_stdin() {
     let from_file = scoresheet(&["show", SAMPLE, "--index", "2", "--ply", "1", "--ascii"]);
     assert_eq!(stdout(&second), stdout(&from_file));
     let lines: Vec<String> = stdout(&second).lines().map(str::to_owned).collect();
-    assert_eq!(lines.len(), 9);
+    assert_eq!(lines.len(), 10);
     assert!(lines[8].starts_with("   a  b"), "{lines:?}");
+    assert_eq!(lines[9], "after 1. e4");
 }
 
 #[test]
@@ -242,6 +243,10 @@ fn unicode_by_default_ascii_on_request() {
     let ascii = stdout(&scoresheet(&["show", SAMPLE, "--ply", "1", "--ascii"]));
     assert_eq!(ascii.lines().nth(4), Some("4  .  .  .  . [P] .  .  ."));
     assert!(ascii.is_ascii());
+    assert!(
+        ascii.ends_with("\n   a  b  c  d  e  f  g  h\nafter 1. e4\n"),
+        "{ascii}"
+    );
     // A text file when -o names no .svg.
     let file = temporary("board.txt");
     let out = scoresheet(&[
@@ -325,7 +330,8 @@ fn draughts_text_names_the_rows() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 10);
+    assert_eq!(lines.len(), 11);
+    assert_eq!(lines[10], "after 1. 28x8");
     assert!(
         lines[0].starts_with(" 1 ") && lines[0].ends_with(" 5"),
         "{text}"
@@ -335,11 +341,8 @@ fn draughts_text_names_the_rows() {
         "{text}"
     );
     // 28x19 would take one; the majority rule makes it 28x17x8, the man ending on 8.
-    assert!(
-        lines[1].contains("[W]") || lines[1].contains("[w]"),
-        "{text}"
-    );
-    assert_eq!(text.matches('x').count(), 2, "{text}");
+    assert_eq!(lines[1], " 6  .     .    [w]    .     .     10");
+    assert_eq!(lines[..10].concat().matches('x').count(), 2, "{text}");
 }
 
 #[test]

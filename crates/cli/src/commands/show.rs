@@ -44,6 +44,8 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
             .is_some_and(|ext| ext.eq_ignore_ascii_case("pdn"));
         if pdn { Game::Draughts } else { Game::Chess }
     });
+    // What the text diagram says below the board: the move that led to it, for a game.
+    let mut caption = None;
     let diagram = match game {
         Game::Draughts if args.numbers => match format {
             // The numbering as the document prints it; in SVG every dark square carries its
@@ -61,6 +63,7 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
             Some(file) => from_record(
                 args,
                 file,
+                &mut caption,
                 registry::DRAUGHTS,
                 &detect::draughts,
                 &notation_manoury::dialect(),
@@ -77,6 +80,7 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
             Some(file) => from_record(
                 args,
                 file,
+                &mut caption,
                 registry::CHESS,
                 &detect::chess,
                 &Dialect::pgn(),
@@ -92,11 +96,15 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
         },
     };
     let diagram = diagram.with_orientation(side);
-    let drawn = match format {
-        DiagramFormat::Svg => diagram.to_svg(),
+    let mut drawn = match format {
+        DiagramFormat::Svg => return emit(args, &diagram.to_svg()),
         DiagramFormat::Text if args.ascii => diagram.to_ascii(),
         DiagramFormat::Text => diagram.to_unicode(),
     };
+    if let Some(caption) = caption {
+        drawn.push_str(&caption);
+        drawn.push('\n');
+    }
     emit(args, &drawn)
 }
 
@@ -109,10 +117,16 @@ fn emit(args: &ShowArgs, drawn: &str) -> Result<(), Error> {
     }
 }
 
-/// The diagram of the chosen game of `file` after the chosen ply, its last move marked.
+/// The diagram of the chosen game of `file` after the chosen ply, its last move marked; the
+/// caption says which move that was (`after 5. Bb5`).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one per difference between the two games"
+)]
 fn from_record<P, N>(
     args: &ShowArgs,
     file: &Path,
+    caption: &mut Option<String>,
     table: &'static [Entry<N>],
     detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
     dialect: &Dialect,
@@ -132,24 +146,25 @@ where
             Detected::Undecided(notation) => notation.unwrap_or(fallback),
         },
     };
-    let (position, last) = play_to(&game, notation, args.ply).map_err(|stop| match stop {
-        Stop::Short(plies) => Error::Usage(format!(
-            "--ply {}: game {} of {name} has {plies} plies in its main line",
-            args.ply.unwrap_or_default(),
-            game.number(),
-        )),
-        Stop::Error(diag) => {
-            // Rendered like `check` renders it, the line and a caret under the move.
-            eprint!("{}", game.render(&game.locate(diag), &name));
-            let target = args
-                .ply
-                .map_or_else(|| "to its end".to_owned(), |n| format!("to ply {n}"));
-            Error::Input(format!(
-                "game {} of {name} cannot be replayed {target}",
-                game.number()
-            ))
-        }
-    })?;
+    let (position, last) =
+        play_to(&game, notation, args.ply, caption).map_err(|stop| match stop {
+            Stop::Short(plies) => Error::Usage(format!(
+                "--ply {}: game {} of {name} has {plies} plies in its main line",
+                args.ply.unwrap_or_default(),
+                game.number(),
+            )),
+            Stop::Error(diag) => {
+                // Rendered like `check` renders it, the line and a caret under the move.
+                eprint!("{}", game.render(&game.locate(diag), &name));
+                let target = args
+                    .ply
+                    .map_or_else(|| "to its end".to_owned(), |n| format!("to ply {n}"));
+                Error::Input(format!(
+                    "game {} of {name} cannot be replayed {target}",
+                    game.number()
+                ))
+            }
+        })?;
     let mut diagram = draw(&position);
     if let Some(mv) = &last {
         mark(&mut diagram, mv);
@@ -199,12 +214,14 @@ enum Stop {
 }
 
 /// The position after `ply` half-moves of the main line (all of them when `None`) and the
-/// move that led there. Variations are skipped; a piece of a move written apart (`exf6 e.p.`,
-/// `1- 7`) is read with its move, as the replay of `convert` does.
+/// move that led there, which `caption` names in `notation`. Variations are skipped; a piece
+/// of a move written apart (`exf6 e.p.`, `1- 7`) is read with its move, as the replay of
+/// `convert` does.
 fn play_to<P, N>(
     game: &RawGame,
     notation: &N,
     ply: Option<usize>,
+    caption: &mut Option<String>,
 ) -> Result<(P, Option<P::Move>), Stop>
 where
     P: Rules,
@@ -254,12 +271,19 @@ where
             }
             None => (token.text, token.span),
         };
+        let number = position.move_number();
+        let dots = if position.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
         if notation.is_null(text) {
             if !position.play_null() {
                 let message = format!("null move {text} while in check");
                 return Err(Stop::Error(Diagnostic::error(message, span)));
             }
             last = None;
+            *caption = Some(format!("after {number}{dots} --"));
         } else {
             notes.clear();
             let mv = notation.parse(&position, text, &mut notes).map_err(|err| {
@@ -271,6 +295,8 @@ where
                 }
                 Stop::Error(diag)
             })?;
+            let written = notation.to_text(&position, &mv);
+            *caption = Some(format!("after {number}{dots} {written}"));
             position.play(&mv);
             last = Some(mv);
         }
