@@ -44,14 +44,13 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
             .is_some_and(|ext| ext.eq_ignore_ascii_case("pdn"));
         if pdn { Game::Draughts } else { Game::Chess }
     });
-    // What the text diagram says below the board: the move that led to it, for a game.
-    let mut caption = None;
-    let diagram = match game {
+    // The caption says below a game's text diagram which move led to it.
+    let (diagram, caption) = match game {
         Game::Draughts if args.numbers => match format {
             // The numbering as the document prints it; in SVG every dark square carries its
             // number anyway.
             DiagramFormat::Text => return emit(args, &notation_manoury::numbered_board(side)),
-            DiagramFormat::Svg => Diagram::new(Board::Draughts),
+            DiagramFormat::Svg => (Diagram::new(Board::Draughts), None),
         },
         Game::Chess if args.numbers => {
             return Err(Error::Usage(
@@ -63,36 +62,44 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
             Some(file) => from_record(
                 args,
                 file,
-                &mut caption,
-                registry::DRAUGHTS,
-                &detect::draughts,
-                &notation_manoury::dialect(),
-                Diagram::from_draughts,
-                Diagram::mark_draughts_move,
+                &Kind {
+                    table: registry::DRAUGHTS,
+                    detect: &detect::draughts,
+                    dialect: notation_manoury::dialect(),
+                    draw: Diagram::from_draughts,
+                    mark: Diagram::mark_draughts_move,
+                },
             )?,
-            None => Diagram::from_draughts(&match &args.fen {
-                Some(fen) => draughts_rules::Position::from_fen(fen)
-                    .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
-                None => draughts_rules::Position::new(),
-            }),
+            None => {
+                let position = match &args.fen {
+                    Some(fen) => draughts_rules::Position::from_fen(fen)
+                        .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
+                    None => draughts_rules::Position::new(),
+                };
+                (Diagram::from_draughts(&position), None)
+            }
         },
         Game::Chess => match &args.file {
             Some(file) => from_record(
                 args,
                 file,
-                &mut caption,
-                registry::CHESS,
-                &detect::chess,
-                &Dialect::pgn(),
-                Diagram::from_chess,
-                |diagram, mv| diagram.mark_chess_move(*mv),
+                &Kind {
+                    table: registry::CHESS,
+                    detect: &detect::chess,
+                    dialect: Dialect::pgn(),
+                    draw: Diagram::from_chess,
+                    mark: |diagram, mv| diagram.mark_chess_move(*mv),
+                },
             )?,
-            None => Diagram::from_chess(&match &args.fen {
-                Some(fen) => fen
-                    .parse::<chess_rules::Position>()
-                    .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
-                None => chess_rules::Position::new(),
-            }),
+            None => {
+                let position = match &args.fen {
+                    Some(fen) => fen
+                        .parse::<chess_rules::Position>()
+                        .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
+                    None => chess_rules::Position::new(),
+                };
+                (Diagram::from_chess(&position), None)
+            }
         },
     };
     let diagram = diagram.with_orientation(side);
@@ -117,28 +124,34 @@ fn emit(args: &ShowArgs, drawn: &str) -> Result<(), Error> {
     }
 }
 
-/// The diagram of the chosen game of `file` after the chosen ply, its last move marked; the
-/// caption says which move that was (`after 5. Bb5`).
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one per difference between the two games"
-)]
+/// What drawing a game's record needs to know of the game.
+struct Kind<P: Rules, N: ?Sized + 'static> {
+    /// Its notations, the default first.
+    table: &'static [Entry<N>],
+    /// How a record's notation is detected.
+    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
+    /// Its record format.
+    dialect: Dialect,
+    /// Its positions' diagrams.
+    draw: fn(&P) -> Diagram,
+    /// How its moves are marked.
+    mark: fn(&mut Diagram, &P::Move),
+}
+
+/// The diagram of the chosen game of `file` after the chosen ply, its last move marked, and
+/// the caption that names that move (`after 5. Bb5`).
 fn from_record<P, N>(
     args: &ShowArgs,
     file: &Path,
-    caption: &mut Option<String>,
-    table: &'static [Entry<N>],
-    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
-    dialect: &Dialect,
-    draw: fn(&P) -> Diagram,
-    mark: fn(&mut Diagram, &P::Move),
-) -> Result<Diagram, Error>
+    kind: &Kind<P, N>,
+) -> Result<(Diagram, Option<String>), Error>
 where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
-    let source = Source::from_args(args.from.as_deref(), table, detect)?;
-    let (name, game) = read_game(file, args.index.map_or(1, |k| k.get()), dialect)?;
+    let source = Source::from_args(args.from.as_deref(), kind.table, kind.detect)?;
+    let index = args.index.map_or(1, std::num::NonZeroUsize::get);
+    let (name, game) = read_game(file, index, &kind.dialect)?;
     let notation = match source {
         Source::Named(notation) => notation,
         Source::Detect { detect, fallback } => match detect(&game) {
@@ -146,8 +159,9 @@ where
             Detected::Undecided(notation) => notation.unwrap_or(fallback),
         },
     };
+    let mut caption = None;
     let (position, last) =
-        play_to(&game, notation, args.ply, caption).map_err(|stop| match stop {
+        play_to(&game, notation, args.ply, &mut caption).map_err(|stop| match stop {
             Stop::Short(plies) => Error::Usage(format!(
                 "--ply {}: game {} of {name} has {plies} plies in its main line",
                 args.ply.unwrap_or_default(),
@@ -165,11 +179,11 @@ where
                 ))
             }
         })?;
-    let mut diagram = draw(&position);
+    let mut diagram = (kind.draw)(&position);
     if let Some(mv) = &last {
-        mark(&mut diagram, mv);
+        (kind.mark)(&mut diagram, mv);
     }
-    Ok(diagram)
+    Ok((diagram, caption))
 }
 
 /// Game `index` (from 1) of `file` (`-` for stdin), with the name diagnostics give the file.
