@@ -2,6 +2,7 @@
 //! under `commands/`.
 
 use std::ffi::OsString;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -28,7 +29,8 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Check game records: every move legal, every result consistent, every repair reported.
     Check(CheckArgs),
-    /// Show a position (FEN) as a diagram, or the Manoury numbering of the draughts board.
+    /// Show a board as text or SVG: a position (FEN), a game of a record after N plies with
+    /// the last move marked, or the Manoury numbering of the draughts board.
     Show(ShowArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) or the man page.
     Completions(CompletionsArgs),
@@ -156,18 +158,48 @@ pub struct ImportArgs {
 /// Arguments of `scoresheet show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The game of the position.
-    #[arg(long, value_enum, default_value_t = Game::Chess)]
-    pub game: Game,
+    /// The game of the position [default: draughts for a .pdn FILE, else chess].
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
     /// The position; the start when absent.
-    #[arg(long, value_name = "FEN")]
+    #[arg(long, value_name = "FEN", conflicts_with = "file")]
     pub fen: Option<String>,
     /// Draughts: the square numbers instead of the pieces (Manoury numbering).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["file", "fen"])]
     pub numbers: bool,
     /// Draw the board as Black sees it.
     #[arg(long)]
     pub from_black: bool,
+    /// The notation of the record's moves (chess: detected; draughts: manoury).
+    #[arg(long, value_name = "NOTATION", requires = "file")]
+    pub from: Option<String>,
+    /// Which game of the record, counting from 1 [default: 1].
+    #[arg(long, value_name = "K", requires = "file")]
+    pub index: Option<NonZeroUsize>,
+    /// The position after N half-moves of the main line; 0 is the start [default: the end].
+    #[arg(long, value_name = "N", requires = "file")]
+    pub ply: Option<usize>,
+    /// Text diagrams in ASCII letters (K Q R B N P, w W b B) instead of Unicode figurines.
+    #[arg(long)]
+    pub ascii: bool,
+    /// A text diagram or an SVG picture [default: svg when -o names a .svg file, else text].
+    #[arg(long, value_enum)]
+    pub format: Option<DiagramFormat>,
+    /// Write here instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// A game record (PGN, PDN) whose game is replayed and shown; `-` for stdin.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+/// How `scoresheet show` draws the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiagramFormat {
+    /// Lines of text for a terminal: Unicode figurines, or letters with --ascii.
+    Text,
+    /// A standalone SVG picture.
+    Svg,
 }
 
 /// Arguments of `scoresheet completions`.

@@ -33,8 +33,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 pub use args::{
-    CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, Game, ImportArgs, OutputFormat,
-    PerftArgs, ShowArgs,
+    CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, DiagramFormat, Game, ImportArgs,
+    OutputFormat, PerftArgs, ShowArgs,
 };
 
 /// Everything went well.

@@ -104,11 +104,12 @@ fn show_draws_positions_of_both_games() {
         "draughts",
         "--fen",
         "W:W31:BK2",
+        "--ascii",
     ]));
     assert_eq!(draughts.matches('w').count(), 1);
     assert_eq!(draughts.matches('B').count(), 1);
-    let chess = stdout(&scoresheet(&["show", "--from-black"]));
-    assert_eq!(chess.lines().next(), Some("RNBKQBNR"));
+    let chess = stdout(&scoresheet(&["show", "--from-black", "--ascii"]));
+    assert_eq!(chess.lines().next(), Some("1  R  N  B  K  Q  B  N  R"));
     let refused = scoresheet(&["show", "--numbers"]);
     assert_eq!(refused.status.code(), Some(2));
 }

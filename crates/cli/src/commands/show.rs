@@ -1,58 +1,323 @@
-//! `scoresheet show`: a position as text in the terminal, or the numbering of the draughts
-//! board as the Manoury document draws it, from either side.
+//! `scoresheet show`: a board as text for the terminal or as an SVG picture: a position given
+//! as FEN, a game of a record replayed to a ply with its last move marked, or the numbering of
+//! the draughts board as the Manoury document draws it, from either side.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
+use std::path::Path;
 
-use board_core::Color;
+use board_core::{
+    Color, Diagnostic, Dialect, Element, MoveErrorKind, Notation, Notes, RawGame, ReadError,
+    RecordReader, Rules, Span,
+};
+use board_diagram::{Board, Diagram};
 
-use crate::{Error, Game, ShowArgs};
+use crate::detect;
+use crate::pipeline::{self, Detected, Source};
+use crate::registry::{self, Entry};
+use crate::{DiagramFormat, Error, Game, ShowArgs};
 
-/// Prints the diagram asked for on stdout.
+/// Draws the diagram asked for on stdout or in the `-o` file.
 pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
     let side = if args.from_black {
         Color::Black
     } else {
         Color::White
     };
-    let diagram = match args.game {
-        Game::Draughts if args.numbers => notation_manoury::numbered_board(side),
-        Game::Draughts => {
-            let position = match &args.fen {
-                Some(fen) => draughts_rules::Position::from_fen(fen)
-                    .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
-                None => draughts_rules::Position::new(),
-            };
-            turn_around(&position.ascii_board(), args.from_black)
+    let format = args.format.unwrap_or_else(|| {
+        let svg = args
+            .output
+            .as_deref()
+            .and_then(Path::extension)
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("svg"));
+        if svg {
+            DiagramFormat::Svg
+        } else {
+            DiagramFormat::Text
         }
+    });
+    let game = args.game.unwrap_or_else(|| {
+        let pdn = args
+            .file
+            .as_deref()
+            .and_then(Path::extension)
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("pdn"));
+        if pdn { Game::Draughts } else { Game::Chess }
+    });
+    // The caption says below a game's text diagram which move led to it.
+    let (diagram, caption) = match game {
+        Game::Draughts if args.numbers => match format {
+            // The numbering as the document prints it; in SVG every dark square carries its
+            // number anyway.
+            DiagramFormat::Text => return emit(args, &notation_manoury::numbered_board(side)),
+            DiagramFormat::Svg => (Diagram::new(Board::Draughts), None),
+        },
         Game::Chess if args.numbers => {
             return Err(Error::Usage(
                 "--numbers shows the Manoury numbering of the draughts board: add --game draughts"
                     .into(),
             ));
         }
-        Game::Chess => {
-            let position = match &args.fen {
-                Some(fen) => fen
-                    .parse::<chess_rules::Position>()
-                    .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
-                None => chess_rules::Position::new(),
-            };
-            turn_around(&position.ascii_board(), args.from_black)
-        }
+        Game::Draughts => match &args.file {
+            Some(file) => from_record(
+                args,
+                file,
+                &Kind {
+                    table: registry::DRAUGHTS,
+                    detect: &detect::draughts,
+                    dialect: notation_manoury::dialect(),
+                    draw: Diagram::from_draughts,
+                    mark: Diagram::mark_draughts_move,
+                },
+            )?,
+            None => {
+                let position = match &args.fen {
+                    Some(fen) => draughts_rules::Position::from_fen(fen)
+                        .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
+                    None => draughts_rules::Position::new(),
+                };
+                (Diagram::from_draughts(&position), None)
+            }
+        },
+        Game::Chess => match &args.file {
+            Some(file) => from_record(
+                args,
+                file,
+                &Kind {
+                    table: registry::CHESS,
+                    detect: &detect::chess,
+                    dialect: Dialect::pgn(),
+                    draw: Diagram::from_chess,
+                    mark: |diagram, mv| diagram.mark_chess_move(*mv),
+                },
+            )?,
+            None => {
+                let position = match &args.fen {
+                    Some(fen) => fen
+                        .parse::<chess_rules::Position>()
+                        .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
+                    None => chess_rules::Position::new(),
+                };
+                (Diagram::from_chess(&position), None)
+            }
+        },
     };
-    io::stdout().lock().write_all(diagram.as_bytes())?;
-    Ok(())
+    let diagram = diagram.with_orientation(side);
+    let mut drawn = match format {
+        DiagramFormat::Svg => return emit(args, &diagram.to_svg()),
+        DiagramFormat::Text if args.ascii => diagram.to_ascii(),
+        DiagramFormat::Text => diagram.to_unicode(),
+    };
+    if let Some(caption) = caption {
+        drawn.push_str(&caption);
+        drawn.push('\n');
+    }
+    emit(args, &drawn)
 }
 
-/// The diagram as the other side sees it: lines and characters in reverse order.
-fn turn_around(diagram: &str, from_black: bool) -> String {
-    if !from_black {
-        return diagram.to_owned();
+/// Writes the drawing to the `-o` file, or to stdout.
+fn emit(args: &ShowArgs, drawn: &str) -> Result<(), Error> {
+    match &args.output {
+        Some(path) => std::fs::write(path, drawn)
+            .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display()))),
+        None => Ok(io::stdout().lock().write_all(drawn.as_bytes())?),
     }
-    let mut out = String::with_capacity(diagram.len());
-    for line in diagram.lines().rev() {
-        out.extend(line.chars().rev());
-        out.push('\n');
+}
+
+/// What drawing a game's record needs to know of the game.
+struct Kind<P: Rules, N: ?Sized + 'static> {
+    /// Its notations, the default first.
+    table: &'static [Entry<N>],
+    /// How a record's notation is detected.
+    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
+    /// Its record format.
+    dialect: Dialect,
+    /// Its positions' diagrams.
+    draw: fn(&P) -> Diagram,
+    /// How its moves are marked.
+    mark: fn(&mut Diagram, &P::Move),
+}
+
+/// The diagram of the chosen game of `file` after the chosen ply, its last move marked, and
+/// the caption that names that move (`after 5. Bb5`).
+fn from_record<P, N>(
+    args: &ShowArgs,
+    file: &Path,
+    kind: &Kind<P, N>,
+) -> Result<(Diagram, Option<String>), Error>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+{
+    let source = Source::from_args(args.from.as_deref(), kind.table, kind.detect)?;
+    let index = args.index.map_or(1, std::num::NonZeroUsize::get);
+    let (name, game) = read_game(file, index, &kind.dialect)?;
+    let notation = match source {
+        Source::Named(notation) => notation,
+        Source::Detect { detect, fallback } => match detect(&game) {
+            Detected::Decided(notation, _) => notation,
+            Detected::Undecided(notation) => notation.unwrap_or(fallback),
+        },
+    };
+    let mut caption = None;
+    let (position, last) =
+        play_to(&game, notation, args.ply, &mut caption).map_err(|stop| match stop {
+            Stop::Short(plies) => Error::Usage(format!(
+                "--ply {}: game {} of {name} has {plies} plies in its main line",
+                args.ply.unwrap_or_default(),
+                game.number(),
+            )),
+            Stop::Error(diag) => {
+                // Rendered like `check` renders it, the line and a caret under the move.
+                eprint!("{}", game.render(&game.locate(diag), &name));
+                let target = args
+                    .ply
+                    .map_or_else(|| "to its end".to_owned(), |n| format!("to ply {n}"));
+                Error::Input(format!(
+                    "game {} of {name} cannot be replayed {target}",
+                    game.number()
+                ))
+            }
+        })?;
+    let mut diagram = (kind.draw)(&position);
+    if let Some(mv) = &last {
+        (kind.mark)(&mut diagram, mv);
     }
-    out
+    Ok((diagram, caption))
+}
+
+/// Game `index` (from 1) of `file` (`-` for stdin), with the name diagnostics give the file.
+fn read_game(file: &Path, index: usize, dialect: &Dialect) -> Result<(String, RawGame), Error> {
+    let (name, path) = pipeline::open_inputs(std::slice::from_ref(&file.to_path_buf()))
+        .pop()
+        .unwrap_or_else(|| ("<stdin>".to_owned(), None));
+    let reader: Box<dyn Read> = match &path {
+        Some(path) => Box::new(
+            File::open(path)
+                .map_err(|e| Error::Input(format!("cannot open {}: {e}", path.display())))?,
+        ),
+        None => Box::new(io::stdin().lock()),
+    };
+    let mut games = 0;
+    for item in RecordReader::new(BufReader::new(reader), dialect.clone()) {
+        match item {
+            Ok(game) if game.number() == index => return Ok((name, game)),
+            Ok(game) => games = game.number(),
+            Err(ReadError::Game(err)) if err.number() == index => {
+                eprint!("{}", err.render(&name));
+                return Err(Error::Input(format!(
+                    "game {index} of {name} cannot be read"
+                )));
+            }
+            Err(ReadError::Game(err)) => games = err.number(),
+            Err(err) => return Err(Error::Input(format!("cannot read {name}: {err}"))),
+        }
+    }
+    Err(Error::Usage(format!(
+        "--index {index}: {name} has {games} game{}",
+        if games == 1 { "" } else { "s" }
+    )))
+}
+
+/// Why a game could not be replayed to the ply asked for.
+enum Stop {
+    /// The main line has only this many plies.
+    Short(usize),
+    /// A move on the way is not legal (or the set-up cannot be read).
+    Error(Diagnostic),
+}
+
+/// The position after `ply` half-moves of the main line (all of them when `None`) and the
+/// move that led there, which `caption` names in `notation`. Variations are skipped; a piece
+/// of a move written apart (`exf6 e.p.`, `1- 7`) is read with its move, as the replay of
+/// `convert` does.
+fn play_to<P, N>(
+    game: &RawGame,
+    notation: &N,
+    ply: Option<usize>,
+    caption: &mut Option<String>,
+) -> Result<(P, Option<P::Move>), Stop>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
+    let mut position = P::setup(game).map_err(Stop::Error)?;
+    let mut last = None;
+    let mut plies = 0;
+    let mut depth = 0usize;
+    let mut notes = Notes::default();
+    let mut glued = String::new();
+    let mut elements = game.elements().peekable();
+    while let Some(element) = elements.next() {
+        if ply == Some(plies) {
+            break;
+        }
+        let token = match element {
+            Element::StartVariation(_) => {
+                depth += 1;
+                continue;
+            }
+            Element::EndVariation(_) => {
+                depth = depth.saturating_sub(1);
+                continue;
+            }
+            Element::Move(token) if depth == 0 => token,
+            _ => continue,
+        };
+        let rest = match elements.peek() {
+            Some(Element::Move(next))
+                if notation.glues(next.text) || notation.continues(token.text) =>
+            {
+                Some((next.text, next.span))
+            }
+            Some(Element::MoveNumber(number)) if notation.continues(token.text) => {
+                Some((game.slice(number.span), number.span))
+            }
+            _ => None,
+        };
+        let (text, span) = match rest {
+            Some((next, next_span)) => {
+                elements.next();
+                glued.clear();
+                glued.push_str(token.text);
+                glued.push_str(next);
+                (glued.as_str(), Span::new(token.span.start, next_span.end))
+            }
+            None => (token.text, token.span),
+        };
+        let number = position.move_number();
+        let dots = if position.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        if notation.is_null(text) {
+            if !position.play_null() {
+                let message = format!("null move {text} while in check");
+                return Err(Stop::Error(Diagnostic::error(message, span)));
+            }
+            last = None;
+            *caption = Some(format!("after {number}{dots} --"));
+        } else {
+            notes.clear();
+            let mv = notation.parse(&position, text, &mut notes).map_err(|err| {
+                let mut diag = Diagnostic::error(err.to_string(), span);
+                if err.kind != MoveErrorKind::Ambiguous
+                    && let Some(help) = err.help()
+                {
+                    diag = diag.with_help(help);
+                }
+                Stop::Error(diag)
+            })?;
+            let written = notation.to_text(&position, &mv);
+            *caption = Some(format!("after {number}{dots} {written}"));
+            position.play(&mv);
+            last = Some(mv);
+        }
+        plies += 1;
+    }
+    match ply {
+        Some(wanted) if wanted > plies => Err(Stop::Short(plies)),
+        _ => Ok((position, last)),
+    }
 }
