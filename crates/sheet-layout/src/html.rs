@@ -36,7 +36,7 @@ td, th { border: 0.3mm solid #000; padding: 0 1.2mm; overflow: hidden; white-spa
 .players { margin-top: 2mm; }
 .players th { background: #eee; height: 6mm; font-size: 11pt; }
 .players td { height: 6mm; }
-.players td.label { width: 16mm; }
+.players col.label { width: 18mm; }
 .players .name { font-weight: bold; }
 .moves { display: flex; justify-content: space-between; margin-top: 3mm; }
 .moves table { width: 93mm; }
@@ -122,7 +122,11 @@ fn write_page(o: &mut String, sheet: &Sheet, words: &Labels, page: usize, pages:
     }
     o.push_str("</span></td></tr>\n</table>\n");
 
-    o.push_str("<table class=\"players\">\n");
+    // Fixed table layout takes the widths from the columns, not from the cells below a span.
+    o.push_str(
+        "<table class=\"players\">\n<colgroup><col class=\"label\"/><col/><col class=\"label\"/>\
+         <col/></colgroup>\n",
+    );
     let _ = writeln!(
         o,
         "<tr><th colspan=\"2\" class=\"side white\">{}</th>\
