@@ -32,21 +32,24 @@ td, th { border: 0.3mm solid #000; padding: 0 1.2mm; overflow: hidden; white-spa
 .header .label, .signatures .label { display: block; }
 .value { font-size: 10pt; }
 .choices { display: flex; justify-content: space-around; font-size: 11pt; }
-.circled { border: 0.45mm solid #000; border-radius: 50%; padding: 0 1.5mm; }
+.circled { display: inline-block; line-height: 1.2; border: 0.45mm solid #000;
+  border-radius: 50%; padding: 0 2mm; }
 .players { margin-top: 2mm; }
-.players th { background: #eee; height: 6mm; font-size: 11pt; }
+.players th { background: #eee; height: 6mm; font-size: 11pt; text-align: center; }
 .players td { height: 6mm; }
 .players col.label { width: 18mm; }
 .players .name { font-weight: bold; }
 .moves { display: flex; justify-content: space-between; margin-top: 3mm; }
 .moves table { width: 93mm; }
-.moves th { background: #eee; height: 7mm; font-size: 10pt; }
+.moves th { background: #eee; height: 7mm; font-size: 10pt; text-align: center; }
 .moves th.label { font-size: 6pt; }
 .moves td { height: 6.2mm; font-size: 10pt; }
 .moves col.number { width: 8mm; }
 .moves col.clock { width: 14.5mm; }
 .moves td.number { text-align: center; font-size: 8.5pt; }
+/* Collapsed borders: solid beats dashed, so both sides of the rule are dashed. */
 .moves td.clock { text-align: center; font-size: 7.5pt; border-left-style: dashed; }
+.moves td.move, .moves th.white, .moves th.black { border-right-style: dashed; }
 .moves td.move.black, .moves th.black { border-left-width: 0.45mm; }
 .moves .result { font-weight: bold; }
 .signatures { margin-top: 3mm; }
