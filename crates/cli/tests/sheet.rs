@@ -463,3 +463,21 @@ fn an_illegal_move_is_an_input_error_with_its_diagnostic() {
     assert!(err.contains("no sheet written"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn a_set_up_position_fills_the_lines_of_its_move_numbers() {
+    let game = "[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 75\"]\n[Result \"1-0\"]\n\n\
+                75... h6 76. Ra8+ Kh7 77. Kg2 g5 78. Kg3 f5 79. Kh3 g4+ 80. Kh4 f4 81. Ra7+ 1-0\n";
+    let out = scoresheet(&["sheet", "-"], Some(game));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = text(&out.stdout);
+    let doc = xml(&svg);
+    // One page, lines 61 to 120: a game set up at move 75 starts on the page that holds it.
+    assert_eq!(texts(line(&doc, 61), "number"), ["61"]);
+    assert_eq!(cell(&doc, 75, "white"), None);
+    assert_eq!(cell(&doc, 75, "black"), Some("h6"));
+    assert_eq!(cell(&doc, 76, "white"), Some("Ta8+"));
+    assert_eq!(cell(&doc, 81, "white"), Some("Ta7+"));
+    assert_eq!(texts(line(&doc, 81), "result black"), ["1-0"]);
+    assert!(!svg.contains("data-number=\"1\""));
+}

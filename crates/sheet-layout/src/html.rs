@@ -7,7 +7,7 @@ use std::fmt::Write;
 use crate::labels::{Labels, labels};
 use crate::svg::title;
 use crate::xml::escape;
-use crate::{LINES_PER_BLOCK, LINES_PER_PAGE, Outcome, Sheet};
+use crate::{LINES_PER_BLOCK, Outcome, Sheet};
 
 const STYLE: &str = "\
 @page { size: A4; margin: 10mm; }
@@ -177,7 +177,7 @@ fn write_page(o: &mut String, sheet: &Sheet, words: &Labels, page: usize, pages:
     o.push_str("</tr>\n</table>\n");
 
     o.push_str("<div class=\"moves\">\n");
-    let first = page as u32 * LINES_PER_PAGE + 1;
+    let first = sheet.first_line(page);
     let result_cell = sheet.result_cell();
     let result_text = sheet.result.map_or("", |r| r.text(sheet.game));
     for block in 0..2 {
@@ -197,7 +197,8 @@ fn write_page(o: &mut String, sheet: &Sheet, words: &Labels, page: usize, pages:
             escape(words.clock)
         );
         for line in 0..LINES_PER_BLOCK {
-            let number = first + block * LINES_PER_BLOCK + line;
+            // Saturating: a set-up position may carry any move number.
+            let number = first.saturating_add(block * LINES_PER_BLOCK + line);
             let _ = write!(
                 o,
                 "<tr class=\"line\" data-number=\"{number}\"><td class=\"number\">{number}</td>"

@@ -272,7 +272,7 @@ pub struct Sheet {
     /// The top of the sheet.
     pub header: Header,
     /// The numbered lines that hold moves, in increasing order of number (see
-    /// [`Sheet::set_white`]); line `n` goes on page `(n - 1) / 60 + 1`.
+    /// [`Sheet::set_white`]). Each page holds 60 lines: 1–60, 61–120...
     pub rows: Vec<Row>,
     /// The result: circled in the box at the top, written under the last move and at the
     /// bottom, and the winner's name circled (both names for a draw). `None` for a blank sheet
@@ -373,20 +373,21 @@ impl Sheet {
         let Some(last) = self
             .rows
             .iter()
-            .rev()
-            .find(|r| r.white.is_some() || r.black.is_some())
+            .filter(|r| r.white.is_some() || r.black.is_some())
+            .max_by_key(|r| r.number)
         else {
             return Some((1, true));
         };
         Some(if last.black.is_some() {
-            (last.number + 1, true)
+            (last.number.saturating_add(1), true)
         } else {
             (last.number, false)
         })
     }
 
-    /// The number of pages: one per 60 lines, as many as the last move (or the result under
-    /// it) needs; at least one.
+    /// The number of pages: one per 60 lines, from the page of the first move (a game set up
+    /// at move 75 starts on the page of lines 61–120) to the page of the last move or of the
+    /// result under it; at least one.
     ///
     /// # Examples
     ///
@@ -401,15 +402,35 @@ impl Sheet {
     /// ```
     #[must_use]
     pub fn pages(&self) -> usize {
-        let last_move = self
-            .rows
-            .iter()
-            .filter(|r| r.white.is_some() || r.black.is_some())
-            .map(|r| r.number)
+        let (first, last) = self.page_span();
+        (last - first) as usize + 1
+    }
+
+    /// The first and last page printed, counted from 0 where page `p` holds the lines
+    /// `60 p + 1` to `60 p + 60`.
+    fn page_span(&self) -> (u32, u32) {
+        let page = |number: u32| (number.max(1) - 1) / LINES_PER_PAGE;
+        // `rows` is public: min and max, not first and last, in case it is out of order.
+        let written = || {
+            self.rows
+                .iter()
+                .filter(|r| r.white.is_some() || r.black.is_some())
+                .map(|r| r.number)
+        };
+        let result_line = self.result_cell().map(|(n, _)| n);
+        let Some(first) = written().min() else {
+            return (0, result_line.map_or(0, page));
+        };
+        let last = written()
             .max()
-            .unwrap_or(0);
-        let last = last_move.max(self.result_cell().map_or(0, |(n, _)| n));
-        (last.div_ceil(LINES_PER_PAGE) as usize).max(1)
+            .unwrap_or(first)
+            .max(result_line.unwrap_or(0));
+        (page(first), page(last))
+    }
+
+    /// The first line of page `index` (from 0) of the pages printed.
+    fn first_line(&self, index: usize) -> u32 {
+        (self.page_span().0 + index as u32) * LINES_PER_PAGE + 1
     }
 
     /// The text of a move as printed: the move, and the draw-offer sign when it came with one.
@@ -431,6 +452,7 @@ impl Sheet {
     ///
     /// let mut sheet = Sheet::new(Language::English, GameKind::Chess);
     /// sheet.header.white.name = "O'Kelly <&> Co".into();
+    /// sheet.set_white(1, HalfMove::new("e4"));
     /// sheet.set_black(75, HalfMove::new("Kg7"));
     /// let pages = sheet.to_svg_pages();
     /// assert_eq!(pages.len(), 2);

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::labels::{Labels, labels};
 use crate::xml::escape;
-use crate::{LINES_PER_BLOCK, LINES_PER_PAGE, Outcome, Player, Sheet};
+use crate::{LINES_PER_BLOCK, Outcome, Player, Sheet};
 
 /// Page size and margins, in mm.
 const PAGE_WIDTH: f32 = 210.0;
@@ -397,7 +397,7 @@ impl Svg {
 
     /// The numbered lines of `page`, in two blocks.
     fn grid(&mut self, sheet: &Sheet, words: &Labels, page: usize) {
-        let first = page as u32 * LINES_PER_PAGE + 1;
+        let first = sheet.first_line(page);
         let result_cell = sheet.result_cell();
         let result_text = sheet.result.map_or("", |r| r.text(sheet.game));
         let block_width: f32 = COLUMNS.iter().sum();
@@ -453,7 +453,8 @@ impl Svg {
                 self.line(x0, y, x0 + block_width, y, 0.2, false);
             }
             for line in 0..LINES_PER_BLOCK {
-                let number = first + block * LINES_PER_BLOCK + line;
+                // Saturating: a set-up position may carry any move number.
+                let number = first.saturating_add(block * LINES_PER_BLOCK + line);
                 let y = top + GRID_HEAD + LINE_HEIGHT * line as f32;
                 let n = number.to_string();
                 let _ = writeln!(self.out, "<g class=\"line\" data-number=\"{n}\">");

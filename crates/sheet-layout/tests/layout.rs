@@ -237,3 +237,26 @@ fn a_double_forfeit_is_written_but_circles_no_name() {
         .collect();
     assert_eq!(circled, ["0-0"]);
 }
+
+#[test]
+fn a_game_set_up_late_starts_on_the_page_of_its_first_move() {
+    let mut sheet = Sheet::new(Language::French, GameKind::Chess);
+    sheet.set_black(75, HalfMove::new("Rg7"));
+    sheet.set_white(76, HalfMove::new("Th1#"));
+    sheet.result = Some(Outcome::WhiteWins);
+    let pages = sheet.to_svg_pages();
+    assert_eq!(pages.len(), 1);
+    let doc = Document::parse(&pages[0]).unwrap();
+    assert_eq!(texts(line(&doc, 61), "number"), ["61"]);
+    assert_eq!(texts(line(&doc, 75), "move black"), ["Rg7"]);
+    assert_eq!(texts(line(&doc, 76), "result black"), ["1-0"]);
+    assert!(!pages[0].contains("Page 1/"));
+
+    // The largest move number a record can carry: one page, no overflow.
+    let mut sheet = Sheet::new(Language::English, GameKind::Chess);
+    sheet.set_black(u32::MAX, HalfMove::new("Kg7"));
+    sheet.result = Some(Outcome::Draw);
+    assert_eq!(sheet.pages(), 1);
+    assert_eq!(sheet.to_svg_pages().len(), 1);
+    assert!(sheet.to_html().contains("Kg7"));
+}

@@ -76,7 +76,7 @@ fn filled(args: &SheetArgs, language: Language, kind: GameKind) -> Result<Sheet,
     };
     let (name, game) = read_game(args.file.as_deref(), args.index, &dialect)?;
     let mut stderr = io::stderr().lock();
-    let written = match kind {
+    let (text, suffix) = match kind {
         GameKind::Draughts => {
             let source = registry::resolve(
                 registry::DRAUGHTS,
@@ -96,7 +96,6 @@ fn filled(args: &SheetArgs, language: Language, kind: GameKind) -> Result<Sheet,
         }
         _ => chess(args, language, &game, &name, &dialect, &mut stderr)?,
     };
-    let (text, suffix) = written;
     let converted = RecordReader::new(text.as_bytes(), dialect)
         .next()
         .and_then(Result::ok)
@@ -275,7 +274,7 @@ fn fill_moves(sheet: &mut Sheet, game: &RawGame, suffix: Option<&str>) {
                 half.draw_offer = offer;
                 put(sheet, last.replace((number, white, half)));
                 if !white {
-                    number += 1;
+                    number = number.saturating_add(1);
                 }
                 white = !white;
             }
@@ -354,8 +353,8 @@ fn date(value: &str, language: Language) -> String {
         value.to_owned()
     } else {
         match notation_fr::french_date_to_pgn(value) {
-            Ok(pgn) => pgn,
-            Err(_) => return value.to_owned(),
+            Ok(pgn) if is_pgn_date(&pgn) => pgn,
+            _ => return value.to_owned(),
         }
     };
     let known = |part: &str| (!part.contains('?')).then(|| part.to_owned());
