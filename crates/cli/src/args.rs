@@ -41,6 +41,8 @@ pub enum Command {
     Import(ImportArgs),
     /// Count the leaves of the legal move tree to DEPTH plies (tests the move generator).
     Perft(PerftArgs),
+    /// A printable scoresheet (A4, SVG or HTML), filled from a game or blank for printing.
+    Sheet(SheetArgs),
 }
 
 /// Which game's rules apply.
@@ -208,4 +210,57 @@ pub struct CompletionsArgs {
     /// A shell (bash, zsh, fish, elvish, powershell), or `man` for the man page.
     #[arg(value_name = "SHELL")]
     pub shell: String,
+}
+
+/// Arguments of `scoresheet sheet`.
+#[derive(Debug, Args)]
+pub struct SheetArgs {
+    /// The game: chess or draughts (draughts when FILE ends in `.pdn`, else chess).
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    /// The notation of the input's moves, detected when absent (chess: en, fr, ...,
+    /// descriptive; draughts: manoury).
+    #[arg(long, value_name = "NOTATION", conflicts_with = "blank")]
+    pub from: Option<String>,
+    /// Which game of the file, from 1.
+    #[arg(long, value_name = "K", default_value_t = 1, conflicts_with = "blank")]
+    pub index: usize,
+    /// The language of the sheet's words and moves: fr (French algebraic) or en (SAN).
+    #[arg(long, value_enum, default_value_t = SheetLanguage::Fr)]
+    pub lang: SheetLanguage,
+    /// svg (one A4 page per file) or html (every page in one file); from the extension of
+    /// `-o` when absent, else svg.
+    #[arg(long, value_enum)]
+    pub format: Option<SheetFormat>,
+    /// An empty sheet to print: 60 numbered lines, no input read.
+    #[arg(long)]
+    pub blank: bool,
+    /// Write here instead of stdout; SVG pages after the first go to NAME-2.svg, NAME-3.svg...
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Leave warnings and notes out of stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// The game record; stdin when absent or `-`.
+    #[arg(value_name = "FILE", conflicts_with = "blank")]
+    pub file: Option<PathBuf>,
+}
+
+/// The language of a printed scoresheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SheetLanguage {
+    /// French: « Blancs », « Noirs », moves in French algebraic (Cf3, Fxb5), `Cf3=` for a draw
+    /// offer.
+    Fr,
+    /// English: "White", "Black", moves in SAN (Nf3, Bxb5).
+    En,
+}
+
+/// The file format of a printed scoresheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SheetFormat {
+    /// SVG, one A4 document per page.
+    Svg,
+    /// One HTML file with print CSS for A4, a page break between pages.
+    Html,
 }

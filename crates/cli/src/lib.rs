@@ -36,6 +36,7 @@ pub use args::{
     CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, DiagramFormat, Game, ImportArgs,
     OutputFormat, PerftArgs, ShowArgs,
 };
+pub use args::{SheetArgs, SheetFormat, SheetLanguage};
 
 /// Everything went well.
 pub const EXIT_OK: u8 = 0;

@@ -5,6 +5,7 @@ mod completions;
 mod convert;
 mod import;
 mod perft;
+mod sheet;
 mod show;
 
 use crate::{Command, Error};
@@ -18,6 +19,7 @@ pub(crate) fn run(command: Command) -> Result<(), Error> {
         Command::Import(args) => import::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Completions(args) => completions::run(&args),
+        Command::Sheet(args) => sheet::run(&args),
         // Dispatched before: plugins keep their own exit codes.
         Command::External(args) => Err(Error::Usage(format!("unknown command {args:?}"))),
     }
