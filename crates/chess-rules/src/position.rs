@@ -61,32 +61,32 @@ impl std::error::Error for IllegalMoveError {}
 impl Position {
     /// The standard starting position.
     #[must_use]
-    pub fn new() -> Position {
-        let mut pos = Position::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
-        for (file, role) in File::ALL.into_iter().zip(back) {
-            for color in Color::ALL {
-                let first = Rank::First.relative_to(color);
-                let second = Rank::Second.relative_to(color);
-                pos.put(Square::from_coords(file, first), Piece::new(color, role));
-                pos.put(
-                    Square::from_coords(file, second),
-                    Piece::new(color, Role::Pawn),
-                );
-            }
-        }
-        pos.castling = Bitboard(0x8100_0000_0000_0081);
-        pos
+    pub const fn new() -> Position {
+        Position::START
     }
+
+    /// The standard starting position, spelled out: every game without a `FEN` tag starts
+    /// here, so it is copied rather than built piece by piece.
+    const START: Position = Position {
+        by_role: [
+            Bitboard(0x00FF_0000_0000_FF00),
+            Bitboard(0x4200_0000_0000_0042),
+            Bitboard(0x2400_0000_0000_0024),
+            Bitboard(0x8100_0000_0000_0081),
+            Bitboard(0x0800_0000_0000_0008),
+            Bitboard(0x1000_0000_0000_0010),
+        ],
+        by_color: [
+            Bitboard(0x0000_0000_0000_FFFF),
+            Bitboard(0xFFFF_0000_0000_0000),
+        ],
+        turn: Color::White,
+        castling: Bitboard(0x8100_0000_0000_0081),
+        ep_square: None,
+        halfmoves: 0,
+        fullmoves: 1,
+        checkers: Bitboard::EMPTY,
+    };
 
     /// A board with no pieces, White to move, move 1 (not a legal position on its own).
     #[must_use]

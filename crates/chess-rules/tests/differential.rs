@@ -692,3 +692,13 @@ fn fen_round_trip_with_a_pinned_en_passant_pawn() {
     assert_eq!(pos.to_fen(), "8/8/8/8/k2Pp2Q/8/8/3K4 b - - 0 1");
     assert_eq!(Position::from_fen(&pos.to_fen()), Ok(pos));
 }
+
+/// The start position is written out bit by bit; it must be the one the FEN and shakmaty give.
+#[test]
+fn the_spelled_out_start_is_the_standard_start() {
+    let start = Position::new();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(start, fen.parse::<Position>().unwrap());
+    assert_eq!(start.to_string(), shakmaty_fen(&Chess::default()));
+    assert_eq!(start.legal_moves().len(), 20);
+}

@@ -348,7 +348,12 @@ impl RawGame {
     /// The unescaped value of the first tag with this name.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<Cow<'_, str>> {
-        self.tags().find(|t| t.name == name).map(|t| t.value())
+        // Names compared as bytes of the stored spans: replays ask for a few tags per game.
+        let text = self.text.as_bytes();
+        self.tags
+            .iter()
+            .find(|t| text.get(t.name.range()) == Some(name.as_bytes()))
+            .map(|t| unescape(self.slice(t.value)))
     }
 
     /// The movetext elements in order, variations included.
