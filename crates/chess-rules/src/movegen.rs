@@ -161,7 +161,7 @@ impl Position {
     /// not being in check before).
     #[inline]
     fn uncovers_king(&self, king: Square, from: Square, to: Square, occupied: Bitboard) -> bool {
-        if attacks::line(king, from).is_empty() {
+        if !attacks::on_a_line(king, from) {
             return false;
         }
         let after = (occupied ^ from.bitboard()) | to.bitboard();

@@ -420,7 +420,7 @@ impl Position {
         };
         let mover = !self.turn;
         let occupied = self.occupied();
-        if !attacks::line(king, from).is_empty() {
+        if attacks::on_a_line(king, from) {
             return self.attackers_to(king, mover, occupied);
         }
         if role == Role::King {

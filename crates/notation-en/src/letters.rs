@@ -99,7 +99,7 @@ impl PieceLetters {
 
     /// The role a capital ASCII letter spells on its own in this table, if any.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn capital(&self, letter: u8) -> Option<Role> {
         let entry = *self.capitals.get(usize::from(letter.wrapping_sub(b'A')))?;
         entry

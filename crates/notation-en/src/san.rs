@@ -312,33 +312,32 @@ fn parse_lenient(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSan
 /// to the general lenient reader, which also explains what is wrong.
 #[inline]
 fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
-    let (rest, to, promotion) = match *body {
-        [ref rest @ .., f, r] if file_of(f).is_some() && rank_of(r).is_some() => {
-            (rest, Square::from_coords(file_of(f)?, rank_of(r)?), None)
-        }
-        [ref rest @ .., f, r, b'=', p] if p.is_ascii_uppercase() => (
-            rest,
-            Square::from_coords(file_of(f)?, rank_of(r)?),
-            Some(letters.capital(p).filter(|r| *r != Role::Pawn)?),
-        ),
-        _ => return None,
+    let (head, promotion) = match *body {
+        [ref head @ .., b'=', p] => (head, Some(letters.capital(p).filter(|r| *r != Role::Pawn)?)),
+        ref head => (head, None),
     };
+    let [ref rest @ .., f, r] = *head else {
+        return None;
+    };
+    let to = Square::from_coords(file_index(f)?, rank_index(r)?);
     let (rest, capture) = match rest {
         [rest @ .., b'x'] => (rest, true),
         _ => (rest, false),
     };
     let (role, file, rank) = match *rest {
         [] if !capture => (Role::Pawn, None, None),
-        [f] if capture && f.is_ascii_lowercase() => (Role::Pawn, Some(file_of(f)?), None),
-        [p, ref origin @ ..] if p.is_ascii_uppercase() => {
+        [f] if f.is_ascii_lowercase() => {
+            if !capture {
+                return None;
+            }
+            (Role::Pawn, Some(file_index(f)?), None)
+        }
+        [p] => (letters.capital(p).filter(|r| *r != Role::Pawn)?, None, None),
+        [p, o] => {
             let role = letters.capital(p).filter(|r| *r != Role::Pawn)?;
-            match *origin {
-                [] => (role, None, None),
-                [o] => match (file_of(o), rank_of(o)) {
-                    (Some(f), _) => (role, Some(f), None),
-                    (_, Some(r)) => (role, None, Some(r)),
-                    _ => return None,
-                },
+            match (file_index(o), rank_index(o)) {
+                (Some(f), _) => (role, Some(f), None),
+                (_, Some(r)) => (role, None, Some(r)),
                 _ => return None,
             }
         }
@@ -355,6 +354,20 @@ fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
         to,
         promotion,
     })
+}
+
+/// The file of a letter `a`..`h`, by arithmetic: this runs for every square of every token.
+#[inline]
+fn file_index(byte: u8) -> Option<File> {
+    let index = byte.wrapping_sub(b'a');
+    (index < 8).then(|| File::new(u32::from(index)))
+}
+
+/// The rank of a digit `1`..`8`.
+#[inline]
+fn rank_index(byte: u8) -> Option<Rank> {
+    let index = byte.wrapping_sub(b'1');
+    (index < 8).then(|| Rank::new(u32::from(index)))
 }
 
 fn file_of(byte: u8) -> Option<File> {
