@@ -243,6 +243,30 @@ fn a_french_file_stays_french() {
 }
 
 #[test]
+fn lan_and_uci_files_stay_so() {
+    let dir = scratch("coordinates");
+    fs::write(dir.join("sample.pgn"), corpus(SAMPLE)).unwrap();
+    for notation in ["lan", "uci"] {
+        let out = scoresheet(&dir, &["convert", "--to", notation, "sample.pgn"], None);
+        assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+        let canonical = text(&out.stdout);
+        let file = format!("{notation}.pgn");
+        fs::write(dir.join(&file), canonical.replace("\n1", " 1")).unwrap();
+
+        let out = scoresheet(&dir, &["fmt", &file], None);
+        assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(&format!(
+                "note: {file}: detected {notation}: it writes 46 of the 46"
+            )),
+            "{stderr}"
+        );
+        assert_eq!(fs::read_to_string(dir.join(&file)).unwrap(), canonical);
+    }
+}
+
+#[test]
 fn a_pdn_file_stays_manoury() {
     let dir = scratch("pdn");
     let canonical = corpus("pdn/variations.pdn");

@@ -190,7 +190,11 @@ impl Formatters {
                         "--style is the style of --from descriptive or descriptive-fr".into(),
                     ));
                 }
-                Chess::Algebraic(Source::from_args(from, registry::CHESS, &detect::chess)?)
+                Chess::Algebraic(Source::from_args(
+                    from,
+                    registry::CHESS,
+                    &detect::chess_as_written,
+                )?)
             })
         } else {
             None
