@@ -43,6 +43,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// A printable scoresheet (A4, SVG or HTML), filled from a game or blank for printing.
     Sheet(SheetArgs),
+    /// Rewrite records in place in the canonical export form of their own notation; games
+    /// with errors are kept as written.
+    Fmt(FmtArgs),
 }
 
 /// Which game's rules apply.
@@ -263,4 +266,30 @@ pub enum SheetFormat {
     Svg,
     /// One HTML file with print CSS for A4, a page break between pages.
     Html,
+}
+
+/// Arguments of `scoresheet fmt`.
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// The game: chess or draughts [default: draughts for a .pdn file, else chess].
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    /// The notation of the moves, detected per file when absent (chess: en, fr, de, ...;
+    /// descriptive and descriptive-fr must be named; draughts: manoury). The file is written
+    /// back in the same notation.
+    #[arg(long, value_name = "NOTATION")]
+    pub from: Option<String>,
+    /// The house style of descriptive notation: modern or old (English), document or fide
+    /// (French).
+    #[arg(long, value_name = "STYLE", requires = "from")]
+    pub style: Option<String>,
+    /// Write nothing: list the inputs that are not formatted, exit status 1 if any.
+    #[arg(long)]
+    pub check: bool,
+    /// Leave warnings, notes and the summary out of stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Record files, rewritten in place; stdin to stdout when none or `-`.
+    #[arg(value_name = "FILES")]
+    pub files: Vec<PathBuf>,
 }

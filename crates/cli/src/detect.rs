@@ -1,7 +1,7 @@
 //! Which notation a file is written in, when `--from` does not say: a composition of the
 //! notation crates' detection, reported on stderr.
 
-use board_core::RawGame;
+use board_core::{Dialect, Output, RawGame, RecordReader, replay};
 
 use crate::pipeline::Detected;
 use crate::registry::{self, ChessNotation, DraughtsNotation};
@@ -34,4 +34,72 @@ pub(crate) fn chess(game: &RawGame) -> Detected<ChessNotation> {
 /// Draughts has one notation.
 pub(crate) fn draughts(_: &RawGame) -> Detected<DraughtsNotation> {
     Detected::Undecided(None)
+}
+
+/// Chess as `fmt` must read it, to write each file back in the notation it is in: as
+/// [`chess`] detects it, except that a file whose moves are written as LAN (`Ng1-f3`) or UCI
+/// (`g1f3`), which the algebraic readers also read, keeps that form: LAN or UCI wins when it
+/// writes more of the game's main-line moves exactly as they are written than the notation
+/// detected does.
+pub(crate) fn chess_as_written(game: &RawGame) -> Detected<ChessNotation> {
+    let detected = chess(game);
+    let read_as = match &detected {
+        Detected::Decided(notation, _) | Detected::Undecided(Some(notation)) => *notation,
+        Detected::Undecided(None) => registry::CHESS[0].notation,
+    };
+    let Some(as_read) = kept_as_written(game, read_as) else {
+        return detected;
+    };
+    let best = ["uci", "lan"]
+        .into_iter()
+        .filter_map(|name| registry::CHESS.iter().find(|e| e.name == name))
+        .filter_map(|e| kept_as_written(game, e.notation).map(|kept| (e, kept)))
+        .filter(|(_, kept)| *kept > as_read)
+        .max_by_key(|(_, kept)| *kept);
+    match best {
+        Some((entry, kept)) => Detected::Decided(
+            entry.notation,
+            format!(
+                "detected {}: it writes {kept} of the {} moves of game {} as they are written, \
+                 {} writes {as_read}",
+                entry.name,
+                game.moves().count(),
+                game.number(),
+                registry::CHESS
+                    .iter()
+                    .find(|e| std::ptr::addr_eq(e.notation, read_as))
+                    .map_or("the notation its letters fit", |e| e.name),
+            ),
+        ),
+        None => detected,
+    }
+}
+
+/// How many of the game's main-line moves `notation` writes exactly as they are written, or
+/// `None` when it cannot read the game.
+fn kept_as_written(game: &RawGame, notation: &'static ChessNotation) -> Option<usize> {
+    let dialect = Dialect::pgn();
+    let mut written = String::new();
+    let replayed = replay::<chess_rules::Position, _, _>(
+        game,
+        notation,
+        Some(Output {
+            notation,
+            dialect: &dialect,
+            out: &mut written,
+        }),
+    );
+    if replayed.has_errors() {
+        return None;
+    }
+    let again = RecordReader::new(written.as_bytes(), dialect)
+        .next()?
+        .ok()?;
+    Some(
+        again
+            .moves()
+            .zip(game.moves())
+            .filter(|(a, b)| a.text == b.text)
+            .count(),
+    )
 }

@@ -32,6 +32,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+pub use args::FmtArgs;
 pub use args::{
     CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, DiagramFormat, Game, ImportArgs,
     OutputFormat, PerftArgs, ShowArgs,

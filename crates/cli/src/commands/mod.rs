@@ -3,6 +3,7 @@
 mod check;
 mod completions;
 mod convert;
+mod fmt;
 mod import;
 mod perft;
 mod sheet;
@@ -20,6 +21,7 @@ pub(crate) fn run(command: Command) -> Result<(), Error> {
         Command::Show(args) => show::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Sheet(args) => sheet::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
         // Dispatched before: plugins keep their own exit codes.
         Command::External(args) => Err(Error::Usage(format!("unknown command {args:?}"))),
     }

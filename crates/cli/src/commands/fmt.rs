@@ -1,0 +1,466 @@
+//! `scoresheet fmt`: records rewritten in place in the canonical export form of the notation
+//! they are written in, as `rustfmt` rewrites Rust. The conversion is `convert`'s, with the
+//! source notation as the target.
+//!
+//! Nothing is lost: only the games that replay are rewritten. Every other byte of the file (a
+//! game with an error, a game the reader could not read, text between games that holds no
+//! game) is kept as written, white space around it aside.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use board_core::{Dialect, Notation, Output, ReadError, RecordReader, Rules, replay};
+
+use crate::detect;
+use crate::pipeline::{self, Detected, Source, Summary};
+use crate::registry::{self, ChessNotation, DescriptiveNotation, DraughtsNotation};
+use crate::{Error, FmtArgs, Game};
+
+/// Formats the inputs (or, with `--check`, tells which are not formatted); exit status 1 when
+/// a game had an error or, with `--check`, when an input is not formatted.
+pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
+    let inputs: Vec<(String, Option<PathBuf>, Game)> = pipeline::open_inputs(&args.files)
+        .into_iter()
+        .map(|(name, path)| {
+            let game = args.game.unwrap_or_else(|| game_of(path.as_deref()));
+            (name, path, game)
+        })
+        .collect();
+    // Every `--from` is checked before any file is touched.
+    let formatters = Formatters::new(args, inputs.iter().map(|(_, _, game)| *game))?;
+
+    let mut err = io::stderr().lock();
+    let mut total = Summary::default();
+    let mut changed: Vec<&str> = Vec::new();
+    let mut failed_files = 0;
+    for (name, path, game) in &inputs {
+        let original = match read(path.as_deref()) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                writeln!(err, "error: cannot read {name}: {e}")?;
+                failed_files += 1;
+                continue;
+            }
+        };
+        let mut log = Log {
+            err: &mut err,
+            quiet: args.quiet,
+            summary: Summary::default(),
+        };
+        let formatted = match formatters.format(*game, &original, name, &mut log) {
+            Ok(formatted) => formatted,
+            Err(Error::Input(message)) => {
+                writeln!(err, "error: {message}")?;
+                failed_files += 1;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        add(&mut total, &log.summary);
+        // A file in which no game replays is left as it is, to the byte.
+        let formatted = formatted.map_or(original.clone(), String::into_bytes);
+        let same = formatted == original;
+        if !same {
+            changed.push(name);
+        }
+        if args.check {
+            if !same {
+                // One name a line on stdout, for scripts, as `gofmt -l` lists them.
+                writeln!(io::stdout().lock(), "{name}")?;
+                if !args.quiet {
+                    first_change(&mut err, name, &original, &formatted)?;
+                }
+            }
+            continue;
+        }
+        match path {
+            None => {
+                let mut out = io::stdout().lock();
+                out.write_all(&formatted)?;
+                out.flush()?;
+            }
+            Some(path) if !same => {
+                if let Err(e) = replace(path, &formatted) {
+                    writeln!(err, "error: cannot write {name}: {e}")?;
+                    failed_files += 1;
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    if !args.quiet {
+        let what = match (inputs.as_slice(), args.check, changed.is_empty()) {
+            ([(name, _, _)], true, true) => format!("{name} is formatted"),
+            ([(name, _, _)], true, false) => format!("{name} would be reformatted"),
+            ([(name, _, _)], false, true) => format!("{name} unchanged"),
+            ([(name, _, _)], false, false) => format!("{name} reformatted"),
+            (_, true, _) => format!(
+                "{} of {} files would be reformatted",
+                changed.len(),
+                inputs.len()
+            ),
+            (_, false, _) => format!("reformatted {} of {} files", changed.len(), inputs.len()),
+        };
+        writeln!(
+            err,
+            "{what}: {} game{}, {} kept as written ({} error{}, {} warning{})",
+            total.games,
+            plural(total.games),
+            total.games - total.good,
+            total.errors,
+            plural(total.errors),
+            total.warnings,
+            plural(total.warnings),
+        )?;
+    }
+    if failed_files > 0 {
+        return Err(Error::Input(format!(
+            "{failed_files} file{} could not be read or written",
+            plural(failed_files)
+        )));
+    }
+    pipeline::verdict(&total)?;
+    if args.check && !changed.is_empty() {
+        return Err(Error::Input(format!(
+            "{} file{} would be reformatted",
+            changed.len(),
+            plural(changed.len())
+        )));
+    }
+    Ok(())
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn add(total: &mut Summary, one: &Summary) {
+    total.games += one.games;
+    total.good += one.good;
+    total.errors += one.errors;
+    total.warnings += one.warnings;
+    total.plies += one.plies;
+}
+
+/// Draughts for a `.pdn` file, as `show` and `sheet` decide; chess otherwise.
+fn game_of(path: Option<&Path>) -> Game {
+    let pdn = path
+        .and_then(Path::extension)
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("pdn"));
+    if pdn { Game::Draughts } else { Game::Chess }
+}
+
+fn read(path: Option<&Path>) -> io::Result<Vec<u8>> {
+    match path {
+        Some(path) => fs::read(path),
+        None => {
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes)?;
+            Ok(bytes)
+        }
+    }
+}
+
+/// The notations of the run, one per game the inputs are of, built once.
+struct Formatters {
+    chess: Option<Chess>,
+    draughts: Option<Source<'static, DraughtsNotation>>,
+    pgn: Dialect,
+    pdn: Dialect,
+}
+
+enum Chess {
+    Algebraic(Source<'static, ChessNotation>),
+    /// Descriptive notation replays on its own kind of position.
+    Descriptive(Box<DescriptiveNotation>),
+}
+
+impl Formatters {
+    fn new(args: &FmtArgs, games: impl Iterator<Item = Game> + Clone) -> Result<Self, Error> {
+        let from = args.from.as_deref();
+        let chess = if games.clone().any(|g| g == Game::Chess) {
+            Some(if registry::is_descriptive(from) {
+                let name = from.unwrap_or_default();
+                Chess::Descriptive(registry::descriptive_side(name, args.style.as_deref())?)
+            } else {
+                if args.style.is_some() {
+                    return Err(Error::Usage(
+                        "--style is the style of --from descriptive or descriptive-fr".into(),
+                    ));
+                }
+                Chess::Algebraic(Source::from_args(
+                    from,
+                    registry::CHESS,
+                    &detect::chess_as_written,
+                )?)
+            })
+        } else {
+            None
+        };
+        let draughts = if games.clone().any(|g| g == Game::Draughts) {
+            Some(Source::from_args(
+                from,
+                registry::DRAUGHTS,
+                &detect::draughts,
+            )?)
+        } else {
+            None
+        };
+        Ok(Formatters {
+            chess,
+            draughts,
+            pgn: Dialect::pgn(),
+            pdn: notation_manoury::dialect(),
+        })
+    }
+
+    fn format(
+        &self,
+        game: Game,
+        bytes: &[u8],
+        name: &str,
+        log: &mut Log<'_>,
+    ) -> Result<Option<String>, Error> {
+        match (game, &self.chess, &self.draughts) {
+            (Game::Chess, Some(Chess::Algebraic(source)), _) => {
+                format_bytes(bytes, name, source, &self.pgn, log)
+            }
+            (Game::Chess, Some(Chess::Descriptive(notation)), _) => {
+                format_bytes(bytes, name, &Source::Named(&**notation), &self.pgn, log)
+            }
+            (Game::Draughts, _, Some(source)) => format_bytes(bytes, name, source, &self.pdn, log),
+            // `new` built one for every game of the inputs.
+            _ => unreachable!("no notation for {game:?}"),
+        }
+    }
+}
+
+/// Where one file's diagnostics go, and what they counted.
+struct Log<'a> {
+    err: &'a mut dyn Write,
+    quiet: bool,
+    summary: Summary,
+}
+
+impl Log<'_> {
+    fn error(&mut self, rendered: &str) -> io::Result<()> {
+        self.summary.errors += 1;
+        writeln!(self.err, "{rendered}")
+    }
+
+    fn warning(&mut self, rendered: &str) -> io::Result<()> {
+        self.summary.warnings += 1;
+        if self.quiet {
+            return Ok(());
+        }
+        writeln!(self.err, "{rendered}")
+    }
+
+    fn note(&mut self, message: &str) -> io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
+        writeln!(self.err, "note: {message}")
+    }
+}
+
+/// The text of a file with each game that replays in `source` written again in the same
+/// notation, and everything else kept; `None` when no game replays.
+///
+/// # Errors
+///
+/// [`Error::Io`] when a diagnostic cannot be written, [`Error::Input`] when a game cannot be
+/// placed in the file (which would be a bug of the reader; the file is then left alone).
+fn format_bytes<P, N>(
+    bytes: &[u8],
+    name: &str,
+    source: &Source<'_, N>,
+    dialect: &Dialect,
+    log: &mut Log<'_>,
+) -> Result<Option<String>, Error>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
+    // The input from here on is not in `out` yet.
+    let mut kept_from = 0;
+    let mut decided: Option<&N> = match source {
+        Source::Named(notation) => Some(*notation),
+        Source::Detect { .. } => None,
+    };
+    for item in RecordReader::new(bytes, dialect.clone()) {
+        let game = match item {
+            Ok(game) => game,
+            Err(ReadError::Game(e)) => {
+                // Its text stays where it is, in what is kept.
+                log.summary.games += 1;
+                log.error(&e.render(name))?;
+                continue;
+            }
+            Err(e) => return Err(Error::Input(format!("cannot read {name}: {e}"))),
+        };
+        log.summary.games += 1;
+        let notation = match (decided, source) {
+            (Some(notation), _) => notation,
+            (None, Source::Named(notation)) => *notation,
+            (None, Source::Detect { detect, fallback }) => match detect(&game) {
+                Detected::Decided(notation, why) => {
+                    log.note(&format!("{name}: {why}"))?;
+                    decided = Some(notation);
+                    notation
+                }
+                Detected::Undecided(notation) => notation.unwrap_or(fallback),
+            },
+        };
+        for warning in game.warnings() {
+            log.warning(&game.render(warning, name))?;
+        }
+        let mut written = String::new();
+        let replayed = replay::<P, _, _>(
+            &game,
+            notation,
+            Some(Output {
+                notation,
+                dialect,
+                out: &mut written,
+            }),
+        );
+        for diagnostic in &replayed.diagnostics {
+            let rendered = game.render(diagnostic, name);
+            if diagnostic.is_error() {
+                log.error(&rendered)?;
+            } else {
+                log.warning(&rendered)?;
+            }
+        }
+        if replayed.has_errors() {
+            continue;
+        }
+        log.summary.good += 1;
+        log.summary.plies += replayed.plies;
+        // The game's bytes in the file: its text, one byte a character when read as Latin-1.
+        let start = usize::try_from(game.offset()).unwrap_or(usize::MAX);
+        let len = if game.is_latin1() {
+            game.text().chars().count()
+        } else {
+            game.text().len()
+        };
+        let placed = start >= kept_from
+            && bytes
+                .get(start..start.saturating_add(len))
+                .is_some_and(|b| game.is_latin1() || b == game.text().as_bytes());
+        if !placed {
+            return Err(Error::Input(format!(
+                "{name}: game {} is not where the reader says; the file is left as it is",
+                game.number()
+            )));
+        }
+        keep(&mut out, &bytes[kept_from..start], kept_from == 0);
+        out.push_str(&written);
+        kept_from = start + len;
+    }
+    if log.summary.good == 0 {
+        return Ok(None);
+    }
+    keep(&mut out, &bytes[kept_from..], false);
+    Ok(Some(out))
+}
+
+/// Appends the text between two formatted games as written, without the blank lines and
+/// trailing white space around it (nor a byte order mark at the start of the file), then a
+/// blank line as after a game.
+fn keep(out: &mut String, bytes: &[u8], file_start: bool) {
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if file_start => rest,
+        _ => bytes,
+    };
+    // Decoded as the reader decodes a game: UTF-8, else Latin-1; the file written is UTF-8.
+    let text: std::borrow::Cow<'_, str> = match std::str::from_utf8(bytes) {
+        Ok(text) => text.into(),
+        Err(_) => bytes
+            .iter()
+            .map(|&b| char::from(b))
+            .collect::<String>()
+            .into(),
+    };
+    let Some(first) = text.find(|c: char| !c.is_whitespace()) else {
+        return;
+    };
+    // Whole blank lines go; the first line that holds something keeps its indentation.
+    let line_start = text[..first].rfind('\n').map_or(0, |k| k + 1);
+    out.push_str(text[line_start..].trim_end());
+    out.push_str("\n\n");
+}
+
+/// Tells on `err` where `formatted` first departs from `original`, line by line.
+fn first_change(
+    err: &mut dyn Write,
+    name: &str,
+    original: &[u8],
+    formatted: &[u8],
+) -> io::Result<()> {
+    let original = String::from_utf8_lossy(original);
+    let formatted = String::from_utf8_lossy(formatted);
+    let mut old = original.split_inclusive('\n');
+    let mut new = formatted.split_inclusive('\n');
+    let mut line = 1;
+    loop {
+        match (old.next(), new.next()) {
+            (Some(a), Some(b)) if a == b => line += 1,
+            (None, None) => return Ok(()),
+            (a, b) => {
+                writeln!(err, "note: {name} would be reformatted, from line {line}:")?;
+                let show = |s: Option<&str>| {
+                    s.map_or_else(|| "(end of file)".to_owned(), |s| format!("{s:?}"))
+                };
+                writeln!(err, "  - {}", show(a))?;
+                return writeln!(err, "  + {}", show(b));
+            }
+        }
+    }
+}
+
+/// Replaces the file at `path` by `content` at once: written beside it under another name,
+/// then renamed over it, so a crash leaves the old file or the new one, never half of one. A
+/// symbolic link stays a link; the file it points to is replaced, its permissions kept.
+fn replace(path: &Path, content: &[u8]) -> io::Result<()> {
+    let target = fs::canonicalize(path)?;
+    let permissions = fs::metadata(&target)?.permissions();
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let file_name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut attempt = 0;
+    let (temp, file) = loop {
+        let temp = dir.join(format!(
+            ".{file_name}.scoresheet-fmt-{}-{attempt}",
+            std::process::id()
+        ));
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => break (temp, file),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    let written =
+        write_all_synced(file, content, permissions).and_then(|()| fs::rename(&temp, &target));
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
+}
+
+fn write_all_synced(
+    mut file: fs::File,
+    content: &[u8],
+    permissions: fs::Permissions,
+) -> io::Result<()> {
+    file.write_all(content)?;
+    file.set_permissions(permissions)?;
+    // On disk before the rename makes it the file.
+    file.sync_all()
+}
