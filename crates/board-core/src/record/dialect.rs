@@ -232,8 +232,13 @@ impl Dialect {
 
     /// The byte-level test of the splitter, which runs before the game is decoded.
     pub(crate) fn is_terminator_bytes(&self, token: &[u8]) -> bool {
+        // Move numbers (`12.`) share first byte and length with `1-0`: the last byte tells
+        // them apart before a slice compare.
         self.terminator_starts.has_first(token)
-            && self.terminator_bytes.iter().any(|r| **r == *token)
+            && self
+                .terminator_bytes
+                .iter()
+                .any(|r| r.len() == token.len() && r.last() == token.last() && **r == *token)
     }
 
     /// The roster: tag names the writer puts first, with their default values.
