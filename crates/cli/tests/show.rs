@@ -161,6 +161,11 @@ fn chess_game_after_a_ply_as_svg_file() {
     let out = scoresheet(&["show", SAMPLE, "--ply", "10", "-o", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "", "the picture goes to the file");
+    assert!(
+        stderr(&out).starts_with("note: corpus/samples/club-games.pgn: detected en"),
+        "the detection is said, as convert says it: {}",
+        stderr(&out)
+    );
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::remove_file(&file).unwrap();
     let svg = read_svg(&text);
@@ -347,7 +352,7 @@ fn draughts_text_names_the_rows() {
 
 #[test]
 fn errors_say_what_and_exit_with_the_usual_codes() {
-    let beyond = scoresheet(&["show", SAMPLE, "--ply", "500"]);
+    let beyond = scoresheet(&["show", SAMPLE, "--from", "en", "--ply", "500"]);
     assert_eq!(beyond.status.code(), Some(2));
     assert_eq!(
         stderr(&beyond),

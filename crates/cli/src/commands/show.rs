@@ -155,7 +155,10 @@ where
     let notation = match source {
         Source::Named(notation) => notation,
         Source::Detect { detect, fallback } => match detect(&game) {
-            Detected::Decided(notation, _) => notation,
+            Detected::Decided(notation, why) => {
+                eprintln!("note: {name}: {why}");
+                notation
+            }
             Detected::Undecided(notation) => notation.unwrap_or(fallback),
         },
     };
