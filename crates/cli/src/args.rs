@@ -109,6 +109,9 @@ pub struct ConvertArgs {
     /// How diagnostics are reported on stderr: text like a compiler, or one JSON object.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+    /// A progress line on stderr: auto (when stderr is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
     /// Record files; stdin when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,
@@ -129,6 +132,9 @@ pub struct CheckArgs {
     /// Output format: diagnostics on stderr and a summary line, or one JSON object on stdout.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+    /// A progress line on stderr: auto (when stderr is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
     /// Record files; stdin when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,
@@ -263,4 +269,15 @@ pub enum SheetFormat {
     Svg,
     /// One HTML file with print CSS for A4, a page break between pages.
     Html,
+}
+
+/// When a command that streams records draws its progress line on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Progress {
+    /// When stderr is a terminal (and `--quiet` is not given).
+    Auto,
+    /// Even when stderr is a file or a pipe (for tests and logs).
+    Always,
+    /// Never.
+    Never,
 }
