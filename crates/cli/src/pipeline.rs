@@ -325,8 +325,7 @@ fn read_all<'n, N: ?Sized>(
                 Err(ReadError::Game(err)) => {
                     let diag = err.diagnostic();
                     let rendered = err.render(name);
-                    let emitted =
-                        Emitted::new(name, err.text(), err.first_line(), &diag, rendered);
+                    let emitted = Emitted::new(name, err.text(), err.first_line(), &diag, rendered);
                     let done = Done {
                         game: true,
                         diagnostics: vec![emitted],
