@@ -186,7 +186,8 @@ impl Line<'_> {
         if let Some(total) = self.total.filter(|&t| t > 0) {
             let done = self.bytes.min(total);
             text.push_str(&format!(" of {}  {}%", bytes(total), done * 100 / total));
-            if done > 0 && done < total {
+            // Before a second has passed the estimate jumps around too much to help.
+            if done > 0 && done < total && seconds >= 1.0 {
                 let left = seconds * (total - done) as f64 / done as f64;
                 text.push_str(&format!("  ETA {}", clock(left)));
             }
