@@ -14,7 +14,7 @@ pub(crate) struct Args {
 }
 
 /// The cargo invocations of CI, without the leading `cargo`, in order; fuzzing comes last.
-pub(crate) const STEPS: [&[&str]; 8] = [
+pub(crate) const STEPS: [&[&str]; 9] = [
     &["fmt", "--all", "--check"],
     &["fmt", "--manifest-path", "fuzz/Cargo.toml", "--check"],
     &[
@@ -37,6 +37,15 @@ pub(crate) const STEPS: [&[&str]; 8] = [
     &["test", "--workspace"],
     &["test", "--manifest-path", "fuzz/Cargo.toml"],
     &["test", "-p", "benches", "--benches"],
+    &[
+        "xtask",
+        "memory",
+        "--megabytes",
+        "64",
+        "--ratio",
+        "8",
+        "--debug",
+    ],
     &["xtask", "fuzz", "--seconds"],
 ];
 

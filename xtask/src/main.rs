@@ -9,6 +9,7 @@ mod convert;
 mod corpus;
 mod draughts_anchor;
 mod fuzz;
+mod memory;
 mod perft_corpus;
 mod util;
 
@@ -32,7 +33,7 @@ enum Task {
     PerftCorpus(perft_corpus::Args),
     /// Run the fuzz targets for a bounded time each (installs cargo-fuzz and nightly if missing).
     Fuzz(fuzz::Args),
-    /// Run what `.ci/run` runs: fmt, clippy, tests, bench smoke tests, bounded fuzzing.
+    /// Run what `.ci/run` runs: fmt, clippy, tests, bench smoke tests, memory, bounded fuzzing.
     Ci(ci::Args),
     /// Convert a folder tree of game records into another, with a summary.
     Convert(convert::Args),
@@ -40,6 +41,8 @@ enum Task {
     Corpus(corpus::Args),
     /// Time our draughts perft beside dame-rs on the same positions.
     DraughtsAnchor(draughts_anchor::Args),
+    /// Convert and check a large PGN (1 GiB) and a small one; fail if peak memory grows.
+    Memory(memory::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Task::Convert(args) => convert::run(&args),
         Task::Corpus(args) => corpus::run(&args),
         Task::DraughtsAnchor(args) => draughts_anchor::run(&args),
+        Task::Memory(args) => memory::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

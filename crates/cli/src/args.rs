@@ -112,6 +112,9 @@ pub struct ConvertArgs {
     /// How diagnostics are reported on stderr: text like a compiler, or one JSON object.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+    /// A progress line on stderr: auto (when stderr is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
     /// Record files; stdin when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,
@@ -132,6 +135,9 @@ pub struct CheckArgs {
     /// Output format: diagnostics on stderr and a summary line, or one JSON object on stdout.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+    /// A progress line on stderr: auto (when stderr is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
     /// Record files; stdin when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,
@@ -292,4 +298,15 @@ pub struct FmtArgs {
     /// Record files, rewritten in place; stdin to stdout when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,
+}
+
+/// When a command that streams records draws its progress line on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Progress {
+    /// When stderr is a terminal (and `--quiet` is not given).
+    Auto,
+    /// Even when stderr is a file or a pipe (for tests and logs).
+    Always,
+    /// Never.
+    Never,
 }

@@ -24,6 +24,7 @@ mod commands;
 mod detect;
 mod pipeline;
 mod plugins;
+mod progress;
 mod registry;
 
 use std::ffi::OsString;
@@ -37,7 +38,7 @@ pub use args::{
     CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, DiagramFormat, Game, ImportArgs,
     OutputFormat, PerftArgs, ShowArgs,
 };
-pub use args::{SheetArgs, SheetFormat, SheetLanguage};
+pub use args::{Progress, SheetArgs, SheetFormat, SheetLanguage};
 
 /// Everything went well.
 pub const EXIT_OK: u8 = 0;

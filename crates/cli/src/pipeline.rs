@@ -13,6 +13,7 @@ use board_core::{
 };
 
 use crate::Error;
+use crate::progress::{self, Bar, Meter};
 
 /// What a run found, over every input.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -113,6 +114,20 @@ pub(crate) enum Report<'a> {
 }
 
 impl Report<'_> {
+    /// Whether emitting `done` prints anything on stderr (the progress line must make way).
+    fn prints(&self, done: &Done) -> bool {
+        match self {
+            Report::Text { quiet, .. } => {
+                (done.note.is_some() && !quiet)
+                    || done
+                        .diagnostics
+                        .iter()
+                        .any(|e| !(*quiet && e.severity == Severity::Warning))
+            }
+            Report::Json(_) => false,
+        }
+    }
+
     /// A remark that is neither warning nor error (what was detected), for people only.
     fn note(&mut self, message: &str) -> io::Result<()> {
         match self {
@@ -206,7 +221,8 @@ fn workers() -> usize {
 /// Replays every game of every input with `source`; with `target`, writes the games that
 /// replay to `out` in that notation. A game with an error is reported and left out; the
 /// others go on. Games are replayed on every core and written in input order, one reader
-/// streaming the files so memory stays bounded.
+/// streaming the files so memory stays bounded. With `progress`, a progress line is drawn on
+/// stderr meanwhile (see [`progress`]).
 ///
 /// # Errors
 ///
@@ -218,12 +234,30 @@ pub(crate) fn process<P, N>(
     dialect: &Dialect,
     out: &mut dyn Write,
     report: &mut Report<'_>,
+    progress: bool,
 ) -> Result<Summary, Error>
 where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
-    let (done_tx, done_rx) = mpsc::channel::<Finished>();
+    let inputs = open_inputs(files);
+    let meter = Meter::default();
+    let bar = progress.then(|| {
+        let total = inputs
+            .iter()
+            .map(|(_, path)| {
+                let meta = std::fs::metadata(path.as_ref()?).ok()?;
+                meta.is_file().then_some(meta.len())
+            })
+            .sum();
+        let names = inputs.iter().map(|(name, _)| name.clone()).collect();
+        // Stderr is unbuffered and its lock reentrant: these writes and the report's, all made
+        // on this thread, reach the terminal in the order they are made.
+        Bar::new(&meter, names, total, Box::new(io::stderr()))
+    });
+    // Bounded like the jobs: when the output is slow (a pipe to a pager), workers wait
+    // instead of keeping every converted game in memory.
+    let (done_tx, done_rx) = mpsc::sync_channel::<Finished>(256);
     std::thread::scope(|scope| {
         let mut jobs = Vec::new();
         for _ in 0..workers() {
@@ -241,26 +275,32 @@ where
                 }
             });
         }
-        scope.spawn(move || read_all(files, source, dialect, &jobs, &done_tx));
-        collect(&done_rx, out, report)
+        let (inputs, meter) = (&inputs, &meter);
+        scope.spawn(move || read_all(inputs, source, dialect, &jobs, &done_tx, meter));
+        // By value: when `collect` stops on an error, the receiver goes, the workers' sends
+        // fail and every thread ends instead of waiting on a full channel.
+        collect(done_rx, out, report, bar)
     })
 }
 
 /// Reads every input in order, decides each game's notation, and hands the games out.
 fn read_all<'n, N: ?Sized>(
-    files: &[PathBuf],
+    inputs: &[(String, Option<PathBuf>)],
     source: &Source<'n, N>,
     dialect: &Dialect,
     jobs: &[mpsc::SyncSender<Job<'n, N>>],
-    done: &mpsc::Sender<Finished>,
+    done: &mpsc::SyncSender<Finished>,
+    meter: &Meter,
 ) {
     let mut seq = 0;
     let ready = |seq: &mut usize, item: Result<Done, Error>| {
         let _ = done.send((*seq, item));
         *seq += 1;
     };
-    for (name, path) in open_inputs(files) {
-        let file: Arc<str> = Arc::from(name.as_str());
+    for (index, (name, path)) in inputs.iter().enumerate() {
+        meter.reading(index);
+        let name = name.as_str();
+        let file: Arc<str> = Arc::from(name);
         let reader: Box<dyn Read> = match &path {
             Some(path) => match File::open(path) {
                 Ok(f) => Box::new(f),
@@ -277,16 +317,15 @@ fn read_all<'n, N: ?Sized>(
             Source::Named(notation) => Some(*notation),
             Source::Detect { .. } => None,
         };
-        let mut records =
-            RecordReader::new(BufReader::with_capacity(1 << 16, reader), dialect.clone());
+        let reader = BufReader::with_capacity(1 << 16, meter.count(reader));
+        let mut records = RecordReader::new(reader, dialect.clone());
         for item in records.by_ref() {
             let game = match item {
                 Ok(game) => game,
                 Err(ReadError::Game(err)) => {
                     let diag = err.diagnostic();
-                    let rendered = err.render(&name);
-                    let emitted =
-                        Emitted::new(&name, err.text(), err.first_line(), &diag, rendered);
+                    let rendered = err.render(name);
+                    let emitted = Emitted::new(name, err.text(), err.first_line(), &diag, rendered);
                     let done = Done {
                         game: true,
                         diagnostics: vec![emitted],
@@ -331,7 +370,7 @@ fn read_all<'n, N: ?Sized>(
         let trailing: Vec<Emitted> = records
             .trailing_warnings()
             .iter()
-            .map(|w| Emitted::new(&name, "", 1, w, w.render(&name, "")))
+            .map(|w| Emitted::new(name, "", 1, w, w.render(name, "")))
             .collect();
         if !trailing.is_empty() {
             let done = Done {
@@ -388,20 +427,40 @@ where
     }
 }
 
-/// Writes what the workers did in input order, counting as it goes.
+/// Writes what the workers did in input order, counting as it goes; keeps the progress line,
+/// if any, up to date.
 fn collect(
-    done: &mpsc::Receiver<Finished>,
+    done: mpsc::Receiver<Finished>,
     out: &mut dyn Write,
     report: &mut Report<'_>,
+    mut bar: Option<Bar<'_>>,
 ) -> Result<Summary, Error> {
     let mut summary = Summary::default();
     let mut waiting: BTreeMap<usize, Result<Done, Error>> = BTreeMap::new();
     let mut next = 0;
-    for (seq, item) in done {
+    loop {
+        let received = match &mut bar {
+            None => done.recv().ok(),
+            // A game that takes long to replay must not freeze the line.
+            Some(bar) => match done.recv_timeout(progress::TICK) {
+                Ok(finished) => Some(finished),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    bar.tick(summary.games);
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => None,
+            },
+        };
+        let Some((seq, item)) = received else { break };
         waiting.insert(seq, item);
         while let Some(item) = waiting.remove(&next) {
             next += 1;
             let done = item?;
+            if let Some(bar) = &mut bar
+                && report.prints(&done)
+            {
+                bar.hide();
+            }
             if let Some(note) = &done.note {
                 report.note(note)?;
             }
@@ -420,6 +479,12 @@ fn collect(
                 out.write_all(done.written.as_bytes())?;
             }
         }
+        if let Some(bar) = &mut bar {
+            bar.tick(summary.games);
+        }
+    }
+    if let Some(bar) = &mut bar {
+        bar.finish(summary.games);
     }
     Ok(summary)
 }

@@ -6,6 +6,7 @@ use board_core::{Dialect, Notation, RawGame, Rules};
 
 use crate::detect;
 use crate::pipeline::{self, Detected, Source};
+use crate::progress;
 use crate::registry::{self, Entry};
 use crate::{CheckArgs, Error, Game, OutputFormat};
 
@@ -35,8 +36,17 @@ where
 {
     let source = Source::from_args(args.from.as_deref(), table, detect)?;
     let mut err = io::stderr().lock();
+    let progress = progress::wanted(args.progress, args.quiet, false);
     let (summary, located) = pipeline::reported(args.format, args.quiet, &mut err, |report| {
-        pipeline::process::<P, N>(&args.files, &source, None, dialect, &mut io::sink(), report)
+        pipeline::process::<P, N>(
+            &args.files,
+            &source,
+            None,
+            dialect,
+            &mut io::sink(),
+            report,
+            progress,
+        )
     })?;
     let mut out = io::stdout().lock();
     match args.format {

@@ -7,6 +7,7 @@ use board_core::{Dialect, Notation, RawGame, Rules};
 
 use crate::detect;
 use crate::pipeline::{self, Detected, Source};
+use crate::progress;
 use crate::registry::{self, Entry};
 use crate::{ConvertArgs, Error, Game, OutputFormat};
 
@@ -101,6 +102,7 @@ where
             dialect,
             &mut out,
             report,
+            progress::wanted(args.progress, args.quiet, args.output.is_none()),
         )
     })?;
     out.flush()?;
