@@ -279,3 +279,29 @@ fn documented_readings_of_odd_files() {
     assert_eq!(nested.errors.len(), 1);
     assert!(nested.errors[0].starts_with("error: `}` closes no comment"));
 }
+
+/// Reading with every game handed back ([`RecordReader::recycle`]) gives the same games as
+/// reading without: the recycled memory carries nothing over.
+#[test]
+fn recycled_reading_gives_the_same_games() {
+    let Some(corpus) = corpus() else { return };
+    for path in pgn_files(&corpus) {
+        let bytes = std::fs::read(&path).unwrap();
+        let plain = read(&bytes, &Dialect::pgn());
+        let mut reader = RecordReader::new(&bytes[..], Dialect::pgn());
+        let mut recycled = Vec::new();
+        let mut errors = 0;
+        while let Some(item) = reader.next() {
+            match item {
+                Ok(game) => {
+                    recycled.push(game.clone());
+                    reader.recycle(game);
+                }
+                Err(_) => errors += 1,
+            }
+        }
+        let name = path.display();
+        assert_eq!(recycled, plain.games, "{name}");
+        assert_eq!(errors, plain.errors.len(), "{name}");
+    }
+}
