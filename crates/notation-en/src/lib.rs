@@ -68,6 +68,9 @@ impl Notation for Algebraic {
     }
 
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
+        if let Some(mv) = san::read_common(pos, token, &self.style.letters, notes) {
+            return Ok(mv);
+        }
         let plus = san::parse(token, &self.style.letters)?;
         san::resolve(pos, token, &plus, &self.style.letters, notes)
     }

@@ -307,6 +307,63 @@ fn parse_lenient(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSan
     })
 }
 
+/// The move a canonical token names when reading it needs no report: the shapes of
+/// [`parse_common`], exactly one legal move fitting, the capture sign right and the origin
+/// written only where the position needs it. Parsing and resolving in one pass, without the
+/// [`SanPlus`] in between, is what the reader of every move of every game spends its time on.
+/// `None` leaves the token to [`parse`] and [`resolve`], which read it the same way and also
+/// say what is wrong; the written check sign is left in `notes` as [`resolve`] leaves it.
+#[inline]
+pub(crate) fn read_common(
+    pos: &Position,
+    token: &str,
+    letters: &PieceLetters,
+    notes: &mut Notes,
+) -> Option<Move> {
+    let (body, sign) = match token.as_bytes() {
+        [body @ .., b'+'] if body.last() != Some(&b'+') => (body, CheckSign::Check),
+        [body @ .., b'#'] => (body, CheckSign::Mate),
+        body => (body, CheckSign::None),
+    };
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = parse_common(body, letters)?
+    else {
+        return None;
+    };
+    if file.is_some() && rank.is_some() {
+        return None;
+    }
+    let from_file = match file {
+        Some(f) => Bitboard::file(f),
+        None if role == Role::Pawn => Bitboard::file(to.file()),
+        None => Bitboard::FULL,
+    };
+    let from = from_file & rank.map_or(Bitboard::FULL, Bitboard::rank);
+    let mut candidates = MoveList::new();
+    pos.append_moves_between(role, from, to, &mut candidates);
+    let mut fitting = candidates
+        .iter()
+        .filter(|m| m.promotion_role() == promotion);
+    let mv = *fitting.next()?;
+    if fitting.next().is_some() || pos.is_capture(mv) != capture {
+        return None;
+    }
+    if role != Role::Pawn
+        && (file.is_some() || rank.is_some())
+        && disambiguation(pos, mv) != (file.is_some(), rank.is_some())
+    {
+        return None;
+    }
+    notes.check_sign = Some(sign);
+    Some(mv)
+}
+
 /// The canonical shapes that make up nearly every token of real files (`e4`, `exd5`, `Nf3`,
 /// `Nbxd2`, `R1e2`, `e8=Q`, `exd8=Q`), read in one pass over the bytes; `None` sends the token
 /// to the general lenient reader, which also explains what is wrong.
@@ -843,4 +900,77 @@ fn to_string(pos: &Position, mv: Move, letters: &PieceLetters) -> String {
     let mut out = String::new();
     write_san(pos, mv, &Style::with_letters(*letters), &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the general reader makes of a token: the move and the reports.
+    fn general(pos: &Position, token: &str) -> Option<(Move, Notes)> {
+        let mut notes = Notes::default();
+        let plus = parse(token, &PieceLetters::ENGLISH).ok()?;
+        let mv = resolve(pos, token, &plus, &PieceLetters::ENGLISH, &mut notes).ok()?;
+        Some((mv, notes))
+    }
+
+    /// Tokens a file may hold for `mv`: its SAN, and the SAN without its check sign, without
+    /// its capture sign, with the origin's file or rank added.
+    fn variants(pos: &Position, mv: Move) -> Vec<String> {
+        let san = to_string(pos, mv, &PieceLetters::ENGLISH);
+        let mut out = vec![
+            san.clone(),
+            san.trim_end_matches(['+', '#']).to_owned(),
+            san.replace('x', ""),
+            format!("{san}+"),
+        ];
+        if mv.role() != Role::Pawn && mv.castling_side().is_none() {
+            let (letter, rest) = san.split_at(1);
+            out.push(format!("{letter}{}{rest}", mv.from().file().char()));
+            out.push(format!("{letter}{}{rest}", mv.from().rank().char()));
+        }
+        out
+    }
+
+    /// The one-pass reader takes a token only when the general reader gives the same move with
+    /// nothing to report, and leaves the same check sign for the replay to test.
+    #[test]
+    fn the_one_pass_reader_agrees_with_the_general_reader() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut taken = 0;
+        for _ in 0..60 {
+            let mut pos = Position::new();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    for token in variants(&pos, mv) {
+                        let mut notes = Notes::default();
+                        let fast = read_common(&pos, &token, &PieceLetters::ENGLISH, &mut notes);
+                        let Some(fast) = fast else { continue };
+                        taken += 1;
+                        let (mv_general, general_notes) =
+                            general(&pos, &token).unwrap_or_else(|| {
+                                panic!("{token} in {pos}: only the fast path reads it")
+                            });
+                        assert_eq!(fast, mv_general, "{token} in {pos}");
+                        assert!(
+                            general_notes.repairs.is_empty(),
+                            "{token} in {pos}: the general reader reports {:?}",
+                            general_notes.repairs
+                        );
+                        assert_eq!(notes.check_sign, general_notes.check_sign, "{token}");
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let pick = moves[(seed % moves.len() as u64) as usize];
+                pos.play_unchecked(pick);
+            }
+        }
+        assert!(taken > 100_000, "{taken} tokens taken by the fast path");
+    }
 }
