@@ -142,7 +142,7 @@ pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares a piece of `role` and `color` on `sq` attacks.
 #[must_use]
-#[inline]
+#[inline(always)]
 pub fn of(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Pawn => pawn(color, sq),

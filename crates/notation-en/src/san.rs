@@ -367,7 +367,8 @@ pub(crate) fn read_common(
 /// The canonical shapes that make up nearly every token of real files (`e4`, `exd5`, `Nf3`,
 /// `Nbxd2`, `R1e2`, `e8=Q`, `exd8=Q`), read in one pass over the bytes; `None` sends the token
 /// to the general lenient reader, which also explains what is wrong.
-#[inline]
+// Always inlined: in the one-pass reader the `San` it returns then lives in registers.
+#[inline(always)]
 fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
     let (head, promotion) = match *body {
         [ref head @ .., b'=', p] => (head, Some(letters.capital(p).filter(|r| *r != Role::Pawn)?)),
