@@ -149,7 +149,12 @@ where
 
     let mut output = output;
     let rollback = output.as_ref().map(|o| o.out.len());
-    let mut movetext = String::new();
+    // Room for about as much as the game took to write, so the text grows without copies.
+    let mut movetext = String::with_capacity(if output.is_some() {
+        game.text().len()
+    } else {
+        0
+    });
     if let Some(o) = output.as_mut() {
         let tags: Vec<(&str, std::borrow::Cow<'_, str>)> =
             game.tags().map(|t| (t.name, t.value())).collect();
@@ -165,7 +170,6 @@ where
     let mut stack: Vec<(P, Option<P>)> = Vec::new();
     let mut plies = 0;
     let mut notes = Notes::default();
-    let mut token = String::new();
     let mut glued = String::new();
     let mut failed = false;
 
@@ -210,19 +214,18 @@ where
                 }
                 // `before` becomes the position before the move once it is played; it is
                 // overwritten in place, as copying it anew for every move shows in profiles.
-                let played = if source.is_null(text) {
+                // What was played: `Some(None)` for a null move, `None` on an error.
+                let played: Option<Option<P::Move>> = if source.is_null(text) {
                     let previous = pos.clone();
                     if pos.play_null() {
-                        token.clear();
-                        token.push_str("--");
                         before = Some(previous);
-                        true
+                        Some(None)
                     } else {
                         diagnostics.push(Diagnostic::error(
                             format!("null move {text} while in check"),
                             span,
                         ));
-                        false
+                        None
                     }
                 } else {
                     match source.parse(&pos, text, &mut notes) {
@@ -232,10 +235,6 @@ where
                                     format!("{text}: {}", repair.message),
                                     span,
                                 ));
-                            }
-                            if let Some(o) = output.as_ref() {
-                                token.clear();
-                                o.notation.format(&pos, &mv, &mut token);
                             }
                             match before.as_mut() {
                                 Some(previous) => previous.clone_from(&pos),
@@ -248,7 +247,7 @@ where
                                 diagnostics
                                     .push(Diagnostic::warning(format!("{text}: {message}"), span));
                             }
-                            true
+                            Some(Some(mv))
                         }
                         Err(err) => {
                             let mut diag = Diagnostic::error(err.to_string(), span);
@@ -258,14 +257,14 @@ where
                                 diag = diag.with_help(help);
                             }
                             diagnostics.push(diag);
-                            false
+                            None
                         }
                     }
                 };
-                if !played {
+                let Some(played) = played else {
                     failed = true;
                     break;
-                }
+                };
                 // `{(=)}` right after a move is that move's draw offer, whatever the notation.
                 if let Some(&Ev::Comment { span, kind }) = events.get(next)
                     && game.slice(Ev::comment_text(span, kind)).trim() == DRAW_OFFER_COMMENT
@@ -273,12 +272,20 @@ where
                     notes.draw_offer = true;
                     next += 1;
                 }
-                if let (Some(w), Some(o)) = (writer.as_mut(), output.as_ref()) {
+                if let (Some(w), Some(o), Some(previous)) =
+                    (writer.as_mut(), output.as_ref(), before.as_ref())
+                {
                     let suffix = o.notation.draw_offer_suffix().filter(|_| notes.draw_offer);
-                    if let Some(sign) = suffix {
-                        token.push_str(sign);
-                    }
-                    w.move_token(&token);
+                    // Written straight into the writer, in the position before the move.
+                    w.move_token_with(|buf| {
+                        match &played {
+                            Some(mv) => o.notation.format(previous, mv, buf),
+                            None => buf.push_str("--"),
+                        }
+                        if let Some(sign) = suffix {
+                            buf.push_str(sign);
+                        }
+                    });
                     for nag in &notes.nags {
                         w.nag_value(*nag);
                     }

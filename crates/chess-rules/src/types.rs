@@ -222,6 +222,29 @@ impl Square {
         Square(rank as u8 * 8 + file as u8)
     }
 
+    /// The square's name, `e4`, as a string that needs no formatting: writers of notation
+    /// append it for every move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Square;
+    ///
+    /// assert_eq!(Square::new(28).name(), "e4");
+    /// assert_eq!("h8".parse::<Square>().unwrap().name(), "h8");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        const NAMES: [&str; 64] = [
+            "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2",
+            "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4",
+            "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6",
+            "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7",
+            "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+        ];
+        NAMES[self.0 as usize]
+    }
+
     /// Reads `a1`..`h8`.
     ///
     /// # Errors
@@ -319,7 +342,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        f.write_str(self.name())
     }
 }
 

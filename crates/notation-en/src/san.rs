@@ -893,8 +893,10 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
 
 /// Appends a square's name, `e4`, without the formatting machinery (it runs for every move).
 pub(crate) fn push_square(out: &mut String, square: Square) {
-    out.push(square.file().char());
-    out.push(square.rank().char());
+    // Two ASCII pushes: cheaper than a two-byte copy through `push_str`.
+    let index = square.to_u32();
+    out.push(char::from(b'a' + (index & 7) as u8));
+    out.push(char::from(b'1' + (index >> 3) as u8));
 }
 
 fn to_string(pos: &Position, mv: Move, letters: &PieceLetters) -> String {

@@ -216,6 +216,26 @@ impl<'a> MovetextWriter<'a> {
 
     /// Writes a move token, with its number when it needs one.
     pub fn move_token(&mut self, token: &str) {
+        self.move_token_with(|buf| buf.push_str(token));
+    }
+
+    /// Writes a move token that `write` appends to the buffer it is given, with its number
+    /// when it needs one: a notation formats a move straight into the writer, with no string
+    /// of its own in between.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Color, Dialect, FirstMove, MovetextWriter};
+    ///
+    /// let mut out = String::new();
+    /// let dialect = Dialect::pgn();
+    /// let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::new(1, Color::White));
+    /// w.move_token_with(|buf| buf.push_str("e2e4"));
+    /// w.finish("*");
+    /// assert_eq!(out, "1. e2e4 *\n");
+    /// ```
+    pub fn move_token_with(&mut self, write: impl FnOnce(&mut String)) {
         self.begin();
         let level = self
             .levels
@@ -229,11 +249,12 @@ impl<'a> MovetextWriter<'a> {
             push_number(&mut self.pending, ply.number);
             self.pending.push_str("... ");
         }
-        self.pending.push_str(token);
+        let start = self.pending.len();
+        write(&mut self.pending);
         level.last = Some(ply);
         level.next = ply.next();
         self.need_number = false;
-        self.glue_to = Some(token.len());
+        self.glue_to = Some(self.pending.len() - start);
     }
 
     /// Writes a NAG: `$n`, or in [`NagStyle::Glyph`] a glyph, glued to the move before it when
@@ -363,7 +384,11 @@ impl<'a> MovetextWriter<'a> {
         if self.pending.is_empty() {
             return;
         }
-        let width = self.pending.chars().count();
+        let width = if self.pending.is_ascii() {
+            self.pending.len()
+        } else {
+            self.pending.chars().count()
+        };
         if self.break_before_next {
             self.out.push('\n');
             self.col = 0;
@@ -395,6 +420,16 @@ impl<'a> MovetextWriter<'a> {
 
 /// Appends a move number in decimal without the formatting machinery: it runs for every move.
 fn push_number(out: &mut String, number: u32) {
+    // Nearly every move number has one or two digits.
+    if number < 100 {
+        // Both below 10, so the casts keep every bit.
+        let (tens, units) = ((number / 10) as u8, (number % 10) as u8);
+        if tens > 0 {
+            out.push(char::from(b'0' + tens));
+        }
+        out.push(char::from(b'0' + units));
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut at = digits.len();
     let mut n = number;
