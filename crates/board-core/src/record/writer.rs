@@ -233,7 +233,7 @@ impl<'a> MovetextWriter<'a> {
     /// let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::new(1, Color::White));
     /// w.move_token_with(|buf| buf.push_str("e2e4"));
     /// w.finish("*");
-    /// assert_eq!(out, "1. e2e4 *\n");
+    /// assert_eq!(out, "1. e2e4 *\n\n");
     /// ```
     pub fn move_token_with(&mut self, write: impl FnOnce(&mut String)) {
         self.begin();
