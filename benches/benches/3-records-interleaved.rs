@@ -1,0 +1,101 @@
+//! The work of `2-records` (read, resolve and play every move of a large PGN, ours beside
+//! pgn-reader with shakmaty; our conversion to UCI), timed in alternation: one round runs each
+//! side once, and the ratios compare the medians and the minima over the rounds.
+//!
+//! divan times all samples of one bench before the next, so a burst of load from another
+//! process on a shared machine lands on one side only; alternating spreads it over both. Run it
+//! with `cargo bench -p benches --bench 3-records-interleaved` (or `cargo xtask bench`); under
+//! `cargo test --benches` it runs one small round as a check that both sides agree.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use benches::sample_pgn;
+
+#[path = "common/records.rs"]
+mod records;
+
+use records::{ours, shakmaty};
+
+/// Games in the sample, as in `2-records`.
+const GAMES: usize = 20_000;
+/// The sample's seed, as in `2-records`: the same bytes.
+const SEED: u64 = 0x0005_ca1e_5eed;
+/// Rounds of a measurement.
+const ROUNDS: usize = 15;
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` does not.
+    let measuring = std::env::args().any(|arg| arg == "--bench");
+    let (games, rounds) = if measuring { (GAMES, ROUNDS) } else { (200, 1) };
+    let (pgn, moves) = sample_pgn(games, SEED);
+
+    let mut read = Vec::new();
+    let mut anchor = Vec::new();
+    let mut convert = Vec::new();
+    for _ in 0..rounds {
+        read.push(timed(|| assert_eq!(ours::read_resolve_play(&pgn), moves)));
+        anchor.push(timed(|| {
+            assert_eq!(shakmaty::read_resolve_play(&pgn), moves)
+        }));
+        convert.push(timed(|| {
+            black_box(ours::convert_to_uci(&pgn));
+        }));
+    }
+    let (read, anchor, convert) = (stats(read), stats(anchor), stats(convert));
+    let rate = |t: Duration| {
+        let s = t.as_secs_f64();
+        format!(
+            "{:6.1} MB/s {:8.0} games/s {:5.2} M moves/s",
+            pgn.len() as f64 / s / 1e6,
+            games as f64 / s,
+            moves as f64 / s / 1e6
+        )
+    };
+    println!(
+        "3-records-interleaved: {games} games, {} MB, {moves} moves, {rounds} rounds",
+        pgn.len() / 1_000_000
+    );
+    for (name, s) in [
+        ("ours read_resolve_play", &read),
+        ("shakmaty read_resolve_play", &anchor),
+        ("ours convert_to_uci", &convert),
+    ] {
+        println!(
+            "  {name:<28} median {:>9.1?} min {:>9.1?}  {}",
+            s.median,
+            s.min,
+            rate(s.median)
+        );
+    }
+    let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+    println!(
+        "  ratio read_resolve_play, shakmaty / ours: median {:.2}, min {:.2}",
+        ratio(anchor.median, read.median),
+        ratio(anchor.min, read.min)
+    );
+    println!(
+        "  ratio convert_to_uci / read_resolve_play (ours, speed): median {:.2}, min {:.2}",
+        ratio(read.median, convert.median),
+        ratio(read.min, convert.min)
+    );
+}
+
+fn timed(work: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    work();
+    start.elapsed()
+}
+
+struct Stats {
+    median: Duration,
+    min: Duration,
+}
+
+fn stats(mut times: Vec<Duration>) -> Stats {
+    times.sort();
+    Stats {
+        median: times[times.len() / 2],
+        min: times[0],
+    }
+}

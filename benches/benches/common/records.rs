@@ -1,0 +1,103 @@
+//! The work both record benches time: ours and the anchor's, shared so that `2-records` (divan)
+//! and `3-records-interleaved` (alternating rounds) measure exactly the same code.
+
+pub(crate) mod ours {
+    use board_core::{Dialect, Output, RecordReader, replay};
+    use chess_rules::Position;
+    use notation_en::{Algebraic, Uci};
+
+    use std::hint::black_box;
+
+    /// Reads every game, resolves every SAN token and plays it, each game's memory handed back
+    /// for the next as in `2-records`.
+    pub(crate) fn read_resolve_play(pgn: &str) -> usize {
+        let mut plies = 0;
+        let mut reader = RecordReader::new(black_box(pgn.as_bytes()), Dialect::pgn());
+        while let Some(game) = reader.next() {
+            let game = game.unwrap();
+            plies +=
+                replay::<Position, _, _>(&game, &Algebraic::ENGLISH, None::<Output<'_, Algebraic>>)
+                    .plies;
+            reader.recycle(game);
+        }
+        plies
+    }
+
+    /// Reads, resolves, plays and writes every game again in UCI.
+    pub(crate) fn convert_to_uci(pgn: &str) -> usize {
+        let dialect = Dialect::pgn();
+        let mut out = String::with_capacity(pgn.len());
+        let mut reader = RecordReader::new(black_box(pgn.as_bytes()), Dialect::pgn());
+        while let Some(game) = reader.next() {
+            let game = game.unwrap();
+            replay::<Position, _, _>(
+                &game,
+                &Algebraic::ENGLISH,
+                Some(Output {
+                    notation: &Uci::STANDARD,
+                    dialect: &dialect,
+                    out: &mut out,
+                }),
+            );
+            reader.recycle(game);
+        }
+        out.len()
+    }
+}
+
+pub(crate) mod shakmaty {
+    use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Position};
+
+    use std::hint::black_box;
+    use std::ops::ControlFlow;
+
+    /// Resolves and plays every move, with set-up positions from `FEN` tags, as in `2-records`.
+    struct Replayer {
+        plies: usize,
+    }
+
+    impl Visitor for Replayer {
+        type Tags = Option<Chess>;
+        type Movetext = Chess;
+        type Output = ();
+
+        fn begin_tags(&mut self) -> ControlFlow<(), Option<Chess>> {
+            ControlFlow::Continue(None)
+        }
+
+        fn tag(
+            &mut self,
+            tags: &mut Option<Chess>,
+            name: &[u8],
+            value: RawTag<'_>,
+        ) -> ControlFlow<()> {
+            if name == b"FEN" {
+                let fen = Fen::from_ascii(value.as_bytes()).unwrap();
+                *tags = Some(fen.into_position(CastlingMode::Chess960).unwrap());
+            }
+            ControlFlow::Continue(())
+        }
+
+        fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<(), Chess> {
+            ControlFlow::Continue(tags.unwrap_or_default())
+        }
+
+        fn san(&mut self, pos: &mut Chess, san: SanPlus) -> ControlFlow<()> {
+            let mv = san.san.to_move(pos).unwrap();
+            pos.play_unchecked(mv);
+            self.plies += 1;
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self, _: Chess) {}
+    }
+
+    pub(crate) fn read_resolve_play(pgn: &str) -> usize {
+        let mut replayer = Replayer { plies: 0 };
+        let mut reader = Reader::new(black_box(pgn.as_bytes()));
+        while reader.read_game(&mut replayer).unwrap().is_some() {}
+        replayer.plies
+    }
+}
