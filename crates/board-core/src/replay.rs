@@ -147,23 +147,28 @@ where
     };
     let result_span = game.result().map(|r| r.span);
 
-    let mut output = output;
-    let rollback = output.as_ref().map(|o| o.out.len());
-    // Room for about as much as the game took to write, so the text grows without copies.
-    let mut movetext = String::with_capacity(if output.is_some() {
-        game.text().len()
-    } else {
-        0
-    });
-    if let Some(o) = output.as_mut() {
-        let tags: Vec<(&str, std::borrow::Cow<'_, str>)> =
-            game.tags().map(|t| (t.name, t.value())).collect();
-        write_tags(o.out, o.dialect, &tags, result_text);
-    }
+    // The tags, then the movetext, go straight into the output; on an error, everything this
+    // game appended is cut off again.
     let first = FirstMove::new(start.move_number(), start.turn());
-    let dialect_for_writer = output.as_ref().map(|o| o.dialect);
-    let mut writer =
-        dialect_for_writer.map(|dialect| MovetextWriter::new(&mut movetext, dialect, first));
+    let (target, mut writer, rollback) = match output {
+        Some(Output {
+            notation,
+            dialect,
+            out,
+        }) => {
+            let rollback = out.len();
+            out.reserve(game.text().len());
+            let tags: Vec<(&str, std::borrow::Cow<'_, str>)> =
+                game.tags().map(|t| (t.name, t.value())).collect();
+            write_tags(out, dialect, &tags, result_text);
+            (
+                Some(notation),
+                Some(MovetextWriter::new(out, dialect, first)),
+                rollback,
+            )
+        }
+        None => (None, None, 0),
+    };
 
     let mut pos = start;
     let mut before: Option<P> = None;
@@ -272,14 +277,14 @@ where
                     notes.draw_offer = true;
                     next += 1;
                 }
-                if let (Some(w), Some(o), Some(previous)) =
-                    (writer.as_mut(), output.as_ref(), before.as_ref())
+                if let (Some(w), Some(notation), Some(previous)) =
+                    (writer.as_mut(), target, before.as_ref())
                 {
-                    let suffix = o.notation.draw_offer_suffix().filter(|_| notes.draw_offer);
+                    let suffix = notation.draw_offer_suffix().filter(|_| notes.draw_offer);
                     // Written straight into the writer, in the position before the move.
                     w.move_token_with(|buf| {
                         match &played {
-                            Some(mv) => o.notation.format(previous, mv, buf),
+                            Some(mv) => notation.format(previous, mv, buf),
                             None => buf.push_str("--"),
                         }
                         if let Some(sign) = suffix {
@@ -354,13 +359,9 @@ where
     }
 
     if let Some(w) = writer.take() {
-        w.finish(result_text);
-    }
-    if let (Some(o), Some(len)) = (output, rollback) {
+        let out = w.finish(result_text);
         if failed {
-            o.out.truncate(len);
-        } else {
-            o.out.push_str(&movetext);
+            out.truncate(rollback);
         }
     }
     let diagnostics = diagnostics.into_iter().map(|d| game.locate(d)).collect();

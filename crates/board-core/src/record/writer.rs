@@ -359,8 +359,9 @@ impl<'a> MovetextWriter<'a> {
         self.glue_to = None;
     }
 
-    /// Closes open variations, writes the result (`*` when unknown) and a blank line.
-    pub fn finish(mut self, result: &str) {
+    /// Closes open variations, writes the result (`*` when unknown) and a blank line; gives
+    /// back the string written to.
+    pub fn finish(mut self, result: &str) -> &'a mut String {
         while self.levels.len() > 1 {
             self.end_variation();
         }
@@ -368,6 +369,7 @@ impl<'a> MovetextWriter<'a> {
         self.pending.push_str(result);
         self.place();
         self.out.push_str("\n\n");
+        self.out
     }
 
     /// Places the pending element and starts the next one, after any waiting `(`.
