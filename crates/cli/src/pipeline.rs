@@ -203,15 +203,20 @@ struct Done {
     diagnostics: Vec<Emitted>,
 }
 
-/// A game for a worker: its place in the output, its file's name and the notation to read it.
+/// Games for a worker, handed out in batches: one message per game cost more in waking threads
+/// than the replay itself on two cores. The games have the places `seq..seq + games.len()` in
+/// the output; each comes with the notation to read it.
 struct Job<'n, N: ?Sized> {
     seq: usize,
     file: Arc<str>,
-    game: RawGame,
-    notation: &'n N,
+    games: Vec<(RawGame, &'n N)>,
 }
 
-type Finished = (usize, Result<Done, Error>);
+/// How many games a batch holds at most.
+const BATCH: usize = 32;
+
+/// What became of the items from place `.0` on, in order.
+type Finished = (usize, Vec<Result<Done, Error>>);
 
 /// How many workers replay games: every core (games are independent).
 fn workers() -> usize {
@@ -257,19 +262,32 @@ where
     });
     // Bounded like the jobs: when the output is slow (a pipe to a pager), workers wait
     // instead of keeping every converted game in memory.
-    let (done_tx, done_rx) = mpsc::sync_channel::<Finished>(256);
+    let (done_tx, done_rx) = mpsc::sync_channel::<Finished>(16);
     std::thread::scope(|scope| {
         let mut jobs = Vec::new();
         for _ in 0..workers() {
             // Bounded, so a fast reader cannot fill memory with games waiting their turn.
-            let (job_tx, job_rx) = mpsc::sync_channel::<Job<'_, N>>(64);
+            let (job_tx, job_rx) = mpsc::sync_channel::<Job<'_, N>>(4);
             jobs.push(job_tx);
             let done_tx = done_tx.clone();
             scope.spawn(move || {
                 let mut buffer = String::new();
                 for job in job_rx {
-                    let done = replay_one::<P, N>(&job, target, dialect, &mut buffer);
-                    if done_tx.send((job.seq, Ok(done))).is_err() {
+                    let done = job
+                        .games
+                        .iter()
+                        .map(|(game, notation)| {
+                            Ok(replay_one::<P, N>(
+                                game,
+                                &job.file,
+                                *notation,
+                                target,
+                                dialect,
+                                &mut buffer,
+                            ))
+                        })
+                        .collect();
+                    if done_tx.send((job.seq, done)).is_err() {
                         break;
                     }
                 }
@@ -293,8 +311,26 @@ fn read_all<'n, N: ?Sized>(
     meter: &Meter,
 ) {
     let mut seq = 0;
+    // The batch being filled, and the worker it goes to next.
+    let mut batch: Vec<(RawGame, &'n N)> = Vec::with_capacity(BATCH);
+    let mut batch_seq = 0;
+    let mut turn = 0;
+    // Hands the batch out; `false` when the workers are gone.
+    let mut flush = |batch: &mut Vec<(RawGame, &'n N)>, batch_seq: usize, file: &Arc<str>| {
+        if batch.is_empty() {
+            return true;
+        }
+        let job = Job {
+            seq: batch_seq,
+            file: Arc::clone(file),
+            games: std::mem::replace(batch, Vec::with_capacity(BATCH)),
+        };
+        turn += 1;
+        jobs[turn % jobs.len()].send(job).is_ok()
+    };
+    // An item the reader settles itself, after the games before it.
     let ready = |seq: &mut usize, item: Result<Done, Error>| {
-        let _ = done.send((*seq, item));
+        let _ = done.send((*seq, vec![item]));
         *seq += 1;
     };
     for (index, (name, path)) in inputs.iter().enumerate() {
@@ -331,12 +367,18 @@ fn read_all<'n, N: ?Sized>(
                         diagnostics: vec![emitted],
                         ..Done::default()
                     };
+                    if !flush(&mut batch, batch_seq, &file) {
+                        return;
+                    }
                     ready(&mut seq, Ok(done));
+                    batch_seq = seq;
                     continue;
                 }
                 Err(err) => {
                     let message = format!("cannot read {name}: {err}");
-                    ready(&mut seq, Err(Error::Input(message)));
+                    if flush(&mut batch, batch_seq, &file) {
+                        ready(&mut seq, Err(Error::Input(message)));
+                    }
                     return;
                 }
             };
@@ -349,24 +391,30 @@ fn read_all<'n, N: ?Sized>(
                             note: Some(format!("{name}: {why}")),
                             ..Done::default()
                         };
+                        if !flush(&mut batch, batch_seq, &file) {
+                            return;
+                        }
                         ready(&mut seq, Ok(note));
+                        batch_seq = seq;
                         decided = Some(notation);
                         notation
                     }
                     Detected::Undecided(notation) => notation.unwrap_or(fallback),
                 },
             };
-            let job = Job {
-                seq,
-                file: Arc::clone(&file),
-                game,
-                notation,
-            };
+            batch.push((game, notation));
             seq += 1;
-            if jobs[job.seq % jobs.len()].send(job).is_err() {
-                return;
+            if batch.len() == BATCH {
+                if !flush(&mut batch, batch_seq, &file) {
+                    return;
+                }
+                batch_seq = seq;
             }
         }
+        if !flush(&mut batch, batch_seq, &file) {
+            return;
+        }
+        batch_seq = seq;
         let trailing: Vec<Emitted> = records
             .trailing_warnings()
             .iter()
@@ -378,13 +426,16 @@ fn read_all<'n, N: ?Sized>(
                 ..Done::default()
             };
             ready(&mut seq, Ok(done));
+            batch_seq = seq;
         }
     }
 }
 
 /// One game replayed and its diagnostics rendered: a worker's job.
 fn replay_one<P, N>(
-    job: &Job<'_, N>,
+    game: &RawGame,
+    file: &str,
+    notation: &N,
     target: Option<&N>,
     dialect: &Dialect,
     buffer: &mut String,
@@ -393,8 +444,6 @@ where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
-    let game = &job.game;
-    let file = &*job.file;
     let locate = |d: &Diagnostic| {
         Emitted::new(
             file,
@@ -408,7 +457,7 @@ where
     buffer.clear();
     let replayed = replay::<P, _, _>(
         game,
-        job.notation,
+        notation,
         target.map(|notation| Output {
             notation,
             dialect,
@@ -436,7 +485,7 @@ fn collect(
     mut bar: Option<Bar<'_>>,
 ) -> Result<Summary, Error> {
     let mut summary = Summary::default();
-    let mut waiting: BTreeMap<usize, Result<Done, Error>> = BTreeMap::new();
+    let mut waiting: BTreeMap<usize, Vec<Result<Done, Error>>> = BTreeMap::new();
     let mut next = 0;
     loop {
         let received = match &mut bar {
@@ -451,32 +500,34 @@ fn collect(
                 Err(mpsc::RecvTimeoutError::Disconnected) => None,
             },
         };
-        let Some((seq, item)) = received else { break };
-        waiting.insert(seq, item);
-        while let Some(item) = waiting.remove(&next) {
-            next += 1;
-            let done = item?;
-            if let Some(bar) = &mut bar
-                && report.prints(&done)
-            {
-                bar.hide();
-            }
-            if let Some(note) = &done.note {
-                report.note(note)?;
-            }
-            summary.games += usize::from(done.game);
-            for emitted in done.diagnostics {
-                if emitted.severity == Severity::Error {
-                    summary.errors += 1;
-                } else {
-                    summary.warnings += 1;
+        let Some((seq, items)) = received else { break };
+        waiting.insert(seq, items);
+        while let Some(items) = waiting.remove(&next) {
+            next += items.len();
+            for item in items {
+                let done = item?;
+                if let Some(bar) = &mut bar
+                    && report.prints(&done)
+                {
+                    bar.hide();
                 }
-                report.emit(emitted)?;
-            }
-            if done.good {
-                summary.good += 1;
-                summary.plies += done.plies;
-                out.write_all(done.written.as_bytes())?;
+                if let Some(note) = &done.note {
+                    report.note(note)?;
+                }
+                summary.games += usize::from(done.game);
+                for emitted in done.diagnostics {
+                    if emitted.severity == Severity::Error {
+                        summary.errors += 1;
+                    } else {
+                        summary.warnings += 1;
+                    }
+                    report.emit(emitted)?;
+                }
+                if done.good {
+                    summary.good += 1;
+                    summary.plies += done.plies;
+                    out.write_all(done.written.as_bytes())?;
+                }
             }
         }
         if let Some(bar) = &mut bar {
