@@ -1,39 +1,14 @@
 //! `scoresheet convert` and `scoresheet check` run as a user runs them, on the bundled sample
 //! and on the shared corpus when present.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
+
+use common::{text, workspace};
 
 fn scoresheet(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
-    cmd.args(args).current_dir(workspace());
-    match stdin {
-        None => cmd.output().unwrap(),
-        Some(text) => {
-            use std::io::Write;
-            let mut child = cmd
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap();
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(text.as_bytes())
-                .unwrap();
-            child.wait_with_output().unwrap()
-        }
-    }
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    common::run(&workspace(), args, stdin.map(str::as_bytes))
 }
 
 const SAMPLE: &str = "corpus/samples/club-games.pgn";
@@ -240,18 +215,7 @@ fn broken_inputs_are_reported_not_fatal() {
     }
     input.extend([0x00, 0xff, 0x13, 0x37, b'\n']);
     input.extend(b"[White \"Caf\xe9\"]\n\n1. e4 e5 \xbd-\xbd\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(["convert", "--to", "en"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        child.stdin.take().unwrap().write_all(&input).unwrap();
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = common::run(&workspace(), &["convert", "--to", "en"], Some(&input));
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     for round in ["1", "2", "4"] {

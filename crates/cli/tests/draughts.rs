@@ -1,22 +1,17 @@
 //! The draughts side of the command line: perft, check and convert with `--game draughts`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
+
+use common::{text, workspace};
 
 fn scoresheet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .current_dir(workspace())
-        .output()
-        .unwrap()
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    common::run(&workspace(), args, None)
 }
 
 fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
+    text(&out.stdout)
 }
 
 #[test]

@@ -2,28 +2,17 @@
 //! files come out in the canonical form of their own notation, games with errors stay as
 //! written, and a formatted file is left alone.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use common::text;
 use std::time::{Duration, SystemTime};
 
 fn scoresheet(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
-    cmd.args(args).current_dir(dir);
-    let Some(input) = stdin else {
-        return cmd.stdin(Stdio::null()).output().unwrap();
-    };
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        child.stdin.take().unwrap().write_all(input).unwrap();
-    }
-    child.wait_with_output().unwrap()
+    common::run(dir, args, stdin)
 }
 
 fn corpus(path: &str) -> String {
@@ -37,10 +26,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn code(output: &Output) -> i32 {

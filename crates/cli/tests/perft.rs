@@ -1,22 +1,23 @@
 //! `scoresheet perft` run as a user runs it: the built binary, its stdout, stderr and exit code.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
+
+use common::{text, workspace};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
 
 fn scoresheet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .output()
-        .expect("the scoresheet binary runs")
+    common::run(&workspace(), args, None)
 }
 
 fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+    text(&out.stdout)
 }
 
 fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+    text(&out.stderr)
 }
 
 fn last_line(text: &str) -> &str {

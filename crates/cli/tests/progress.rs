@@ -2,9 +2,11 @@
 //! through a pipe, so `auto` (the default) must draw nothing and `--progress always` shows what a
 //! terminal would get.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
+
+use common::{text, workspace};
 
 /// What the line does before each drawing and at the end: carriage return, erase the line.
 const ERASE: &str = "\r\x1b[K";
@@ -12,29 +14,11 @@ const ERASE: &str = "\r\x1b[K";
 const SAMPLE: &str = "corpus/samples/club-games.pgn";
 
 fn scoresheet(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .current_dir(workspace())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    common::run(&workspace(), args, Some(stdin.as_bytes()))
 }
 
 fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
+    text(&output.stderr)
 }
 
 fn assert_no_progress(err: &str) {

@@ -1,42 +1,16 @@
 //! `scoresheet sheet` run as a user runs it, on the bundled games: the SVG and HTML read as
 //! XML, and each move sits in its numbered line and column as `scoresheet convert` writes it.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::{text, workspace};
 use roxmltree::{Document, Node, ParsingOptions};
 
 fn scoresheet(args: &[&str], stdin: Option<&str>) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .current_dir(workspace())
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    common::run(&workspace(), args, stdin.map(str::as_bytes))
 }
 
 /// Stdout of a run that must succeed.

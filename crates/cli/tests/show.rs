@@ -7,52 +7,32 @@
 //! its `data-square`, its classes naming colour and piece; the last move's squares of class
 //! `last-move` with `from`, `to`, `path` or `captured`.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::Output;
 
 use board_core::{Notation, Notes};
+use common::{text, workspace};
 
 const SAMPLE: &str = "corpus/samples/club-games.pgn";
 const CAPTURES: &str = "corpus/pdn/capture-rules.pdn";
 
 fn scoresheet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .current_dir(workspace())
-        .output()
-        .expect("the scoresheet binary runs")
+    common::run(&workspace(), args, None)
 }
 
 fn scoresheet_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .current_dir(workspace())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the scoresheet binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    common::run(&workspace(), args, Some(input.as_bytes()))
 }
 
 fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+    text(&out.stdout)
 }
 
 fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+    text(&out.stderr)
 }
 
 /// A path in the temporary folder for this test run.
