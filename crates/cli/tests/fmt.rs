@@ -402,8 +402,8 @@ fn comments_nags_variations_and_clocks_survive() {
         formatted,
         "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n\
          [Black \"B\"]\n[Result \"1/2-1/2\"]\n\n\
-         1. e4 {[%clk 1:30:00]} 1... e5 {[%clk 1:29:58] [%eval 0.17]} 2. Nf3 $1 2... Nc6\n\
-         $5 (2... d6 {Philidor} (2... Nf6 3. Nxe5)) 3. Bb5 {Spanish} 3... a6 4. Ba4 {(=)}\n\
+         1. e4 {[%clk 1:30:00]} 1... e5 {[%clk 1:29:58] [%eval 0.17]} 2. Nf3 $1 Nc6 $5\n\
+         (2... d6 {Philidor} (2... Nf6 3. Nxe5)) 3. Bb5 {Spanish} 3... a6 4. Ba4 {(=)}\n\
          4... Nf6 1/2-1/2\n\n"
     );
 }

@@ -54,7 +54,7 @@ fn the_strict_dialect_writes_nags() {
     assert!(messages.is_empty(), "{messages:?}");
     assert_eq!(
         movetext(&out),
-        "1. 32-28 $7 1... 19-23! 2. 28x19 $18 2... 14x23 $1002 *"
+        "1. 32-28 $7 19-23! 2. 28x19 $18 14x23 $1002 *"
     );
     // Both forms read back the same.
     let (again, _) = convert(&out);

@@ -118,7 +118,7 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 /// Writes a movetext element by element, numbering the moves and wrapping the lines.
 ///
 /// Every White move gets its number (`12.`); a Black move gets one (`12...`) when it opens the
-/// movetext or a variation, or follows a comment, a NAG written apart, or the end of a
+/// movetext or a variation, or follows a comment or the end of a
 /// variation. A variation replaces the move written just before it. Lines break between
 /// elements and between the words of a comment, never inside a token, at the dialect's width; a
 /// single element longer than that gets a line of its own.
@@ -145,7 +145,7 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 /// w.end_variation();
 /// w.move_token("Nc3");
 /// w.finish("*");
-/// assert_eq!(out, "12... Nf6 13. Bg5 $1 13... Be7 (13... h6 {the main alternative}) 14. Nc3 *\n\n");
+/// assert_eq!(out, "12... Nf6 13. Bg5 $1 Be7 (13... h6 {the main alternative}) 14. Nc3 *\n\n");
 /// ```
 #[derive(Debug)]
 pub struct MovetextWriter<'a> {
@@ -302,7 +302,8 @@ impl<'a> MovetextWriter<'a> {
                 let _ = write!(self.pending, "${value}");
             }
         }
-        self.need_number = true;
+        // A NAG is no comment: the export format numbers a Black move only after a comment or
+        // at the start or end of a variation (`5. Nxe5 $1 Bxd1`).
         self.glue_to = None;
     }
 
