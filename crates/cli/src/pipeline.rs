@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
 use board_core::{
@@ -147,6 +147,50 @@ impl Report<'_> {
         }
         Ok(())
     }
+}
+
+/// Game `index` (from 1) of `file` (stdin when absent or `-`), with the name diagnostics give
+/// the file: what `show` and `sheet` take one game from.
+///
+/// # Errors
+///
+/// [`Error::Input`] when the file cannot be opened or read, or game `index` cannot be read
+/// (its diagnostic is printed on stderr); [`Error::Usage`] when the file holds fewer games.
+pub(crate) fn read_game(
+    file: Option<&Path>,
+    index: usize,
+    dialect: &Dialect,
+) -> Result<(String, RawGame), Error> {
+    let files: Vec<PathBuf> = file.map(Path::to_path_buf).into_iter().collect();
+    let (name, path) = open_inputs(&files)
+        .pop()
+        .unwrap_or_else(|| ("<stdin>".to_owned(), None));
+    let reader: Box<dyn Read> = match &path {
+        Some(path) => Box::new(
+            File::open(path)
+                .map_err(|e| Error::Input(format!("cannot open {}: {e}", path.display())))?,
+        ),
+        None => Box::new(io::stdin().lock()),
+    };
+    let mut games = 0;
+    for item in RecordReader::new(BufReader::new(reader), dialect.clone()) {
+        match item {
+            Ok(game) if game.number() == index => return Ok((name, game)),
+            Ok(game) => games = game.number(),
+            Err(ReadError::Game(err)) if err.number() == index => {
+                eprint!("{}", err.render(&name));
+                return Err(Error::Input(format!(
+                    "game {index} of {name} cannot be read"
+                )));
+            }
+            Err(ReadError::Game(err)) => games = err.number(),
+            Err(err) => return Err(Error::Input(format!("cannot read {name}: {err}"))),
+        }
+    }
+    Err(Error::Usage(format!(
+        "--index {index}: {name} has {games} game{}",
+        if games == 1 { "" } else { "s" }
+    )))
 }
 
 /// The inputs: the named files, or stdin when none (or `-`) is named.

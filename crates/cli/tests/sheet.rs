@@ -270,10 +270,11 @@ fn each_game_of_a_file_by_index() {
     let third = sheet(&["sheet", "--index", "3", SAMPLE]);
     assert_moves(&xml(&third), &games[2]);
 
+    // The same error as `show --index` beyond the file: a usage error naming the count.
     let out = scoresheet(&["sheet", "--index", "4", SAMPLE], None);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("holds 3 games"),
+        text(&out.stderr).contains("has 3 games"),
         "{}",
         text(&out.stderr)
     );

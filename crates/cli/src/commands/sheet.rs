@@ -2,18 +2,17 @@
 //! replayed and written in the sheet's notation by the conversion `convert` uses; the sheet is
 //! then read off the converted record's main line: moves, clock times, draw offers, result.
 
-use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use board_core::{
-    DRAW_OFFER_COMMENT, Dialect, Element, Notation, Output, RawGame, ReadError, RecordReader,
-    Rules, Severity, replay,
+    DRAW_OFFER_COMMENT, Dialect, Element, Notation, Output, RawGame, RecordReader, Rules, Severity,
+    replay,
 };
 use sheet_layout::{GameKind, HalfMove, Header, Language, Outcome, Sheet};
 
 use crate::detect;
-use crate::pipeline::Detected;
+use crate::pipeline::{self, Detected};
 use crate::registry::{self, ChessNotation};
 use crate::{Error, Game, SheetArgs, SheetFormat, SheetLanguage};
 
@@ -74,7 +73,7 @@ fn filled(args: &SheetArgs, language: Language, kind: GameKind) -> Result<Sheet,
         GameKind::Draughts => notation_manoury::dialect(),
         _ => Dialect::pgn(),
     };
-    let (name, game) = read_game(args.file.as_deref(), args.index, &dialect)?;
+    let (name, game) = pipeline::read_game(args.file.as_deref(), args.index, &dialect)?;
     let mut stderr = io::stderr().lock();
     let (text, suffix) = match kind {
         GameKind::Draughts => {
@@ -146,52 +145,6 @@ fn chess(
     let text =
         convert::<chess_rules::Position, _>(game, name, source, target, dialect, args.quiet, err)?;
     Ok((text, suffix))
-}
-
-/// Game `index` (from 1) of the file, or of stdin.
-fn read_game(
-    file: Option<&Path>,
-    index: usize,
-    dialect: &Dialect,
-) -> Result<(String, RawGame), Error> {
-    let (name, path) = match file {
-        Some(p) if p.as_os_str() != "-" => (p.display().to_string(), Some(p)),
-        _ => ("<stdin>".to_owned(), None),
-    };
-    let reader: Box<dyn Read> = match path {
-        Some(path) => Box::new(
-            File::open(path)
-                .map_err(|e| Error::Input(format!("cannot open {}: {e}", path.display())))?,
-        ),
-        None => Box::new(io::stdin().lock()),
-    };
-    let mut games = RecordReader::new(BufReader::new(reader), dialect.clone());
-    let mut seen = 0;
-    for item in games.by_ref() {
-        seen += 1;
-        let found = match item {
-            Ok(game) => Ok(game),
-            Err(ReadError::Game(err)) => Err(err),
-            Err(err) => return Err(Error::Input(format!("cannot read {name}: {err}"))),
-        };
-        if seen < index {
-            continue;
-        }
-        return match found {
-            Ok(game) => Ok((name, game)),
-            Err(err) => {
-                eprintln!("{}", err.render(&name));
-                Err(Error::Input(format!(
-                    "game {index} of {name} cannot be read; no sheet written"
-                )))
-            }
-        };
-    }
-    Err(Error::Input(match seen {
-        0 => format!("{name} holds no game"),
-        1 => format!("{name} holds 1 game; --index {index} asks for game {index}"),
-        n => format!("{name} holds {n} games; --index {index} asks for game {index}"),
-    }))
 }
 
 /// Replays `game` with `source` and writes it with `target`, as `convert` does; the

@@ -2,13 +2,11 @@
 //! as FEN, a game of a record replayed to a ply with its last move marked, or the numbering of
 //! the draughts board as the Manoury document draws it, from either side.
 
-use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 use board_core::{
-    Color, Diagnostic, Dialect, Element, MoveErrorKind, Notation, Notes, RawGame, ReadError,
-    RecordReader, Rules, Span,
+    Color, Diagnostic, Dialect, Element, MoveErrorKind, Notation, Notes, RawGame, Rules, Span,
 };
 use board_diagram::{Board, Diagram};
 
@@ -151,7 +149,7 @@ where
 {
     let source = Source::from_args(args.from.as_deref(), kind.table, kind.detect)?;
     let index = args.index.map_or(1, std::num::NonZeroUsize::get);
-    let (name, game) = read_game(file, index, &kind.dialect)?;
+    let (name, game) = pipeline::read_game(Some(file), index, &kind.dialect)?;
     let notation = match source {
         Source::Named(notation) => notation,
         Source::Detect { detect, fallback } => match detect(&game) {
@@ -187,39 +185,6 @@ where
         (kind.mark)(&mut diagram, mv);
     }
     Ok((diagram, caption))
-}
-
-/// Game `index` (from 1) of `file` (`-` for stdin), with the name diagnostics give the file.
-fn read_game(file: &Path, index: usize, dialect: &Dialect) -> Result<(String, RawGame), Error> {
-    let (name, path) = pipeline::open_inputs(std::slice::from_ref(&file.to_path_buf()))
-        .pop()
-        .unwrap_or_else(|| ("<stdin>".to_owned(), None));
-    let reader: Box<dyn Read> = match &path {
-        Some(path) => Box::new(
-            File::open(path)
-                .map_err(|e| Error::Input(format!("cannot open {}: {e}", path.display())))?,
-        ),
-        None => Box::new(io::stdin().lock()),
-    };
-    let mut games = 0;
-    for item in RecordReader::new(BufReader::new(reader), dialect.clone()) {
-        match item {
-            Ok(game) if game.number() == index => return Ok((name, game)),
-            Ok(game) => games = game.number(),
-            Err(ReadError::Game(err)) if err.number() == index => {
-                eprint!("{}", err.render(&name));
-                return Err(Error::Input(format!(
-                    "game {index} of {name} cannot be read"
-                )));
-            }
-            Err(ReadError::Game(err)) => games = err.number(),
-            Err(err) => return Err(Error::Input(format!("cannot read {name}: {err}"))),
-        }
-    }
-    Err(Error::Usage(format!(
-        "--index {index}: {name} has {games} game{}",
-        if games == 1 { "" } else { "s" }
-    )))
 }
 
 /// Why a game could not be replayed to the ply asked for.
