@@ -32,5 +32,5 @@ pub use record::{
     MoveNumber, MovetextWriter, NagStyle, NagToken, RawGame, ReadError, RecordReader, ResultToken,
     Tag, Token, write_game, write_tags,
 };
-pub use replay::{Output, Replayed, Rules, read_move, replay};
+pub use replay::{MainLine, Output, Replayed, Rules, play_main_line, read_move, replay};
 pub use result::{DraughtsResult, GameResult, ParseResultError};

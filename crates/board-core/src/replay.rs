@@ -193,18 +193,7 @@ where
                 let mut span = tok_span;
                 // A piece written apart: `exf6 e.p.` (a suffix the next token holds) or
                 // `1- 7` (a token cut short, whose rest reads as a move number).
-                let rest = match events.get(next) {
-                    Some(&Ev::Move(next_span))
-                        if source.glues(game.slice(next_span)) || source.continues(tok_text) =>
-                    {
-                        Some(next_span)
-                    }
-                    Some(&Ev::MoveNumber {
-                        span: next_span, ..
-                    }) if source.continues(tok_text) => Some(next_span),
-                    _ => None,
-                };
-                if let Some(next_span) = rest {
+                if let Some(next_span) = written_apart(game, events.get(next), source, tok_text) {
                     let next_text = game.slice(next_span);
                     diagnostics.push(Diagnostic::warning(
                         format!("{tok_text}: {next_text:?} written apart from its move"),
@@ -255,13 +244,7 @@ where
                             Some(Some(mv))
                         }
                         Err(err) => {
-                            let mut diag = Diagnostic::error(err.to_string(), span);
-                            if err.kind != crate::MoveErrorKind::Ambiguous
-                                && let Some(help) = err.help()
-                            {
-                                diag = diag.with_help(help);
-                            }
-                            diagnostics.push(diag);
+                            diagnostics.push(move_error(&err, span));
                             None
                         }
                     }
@@ -370,4 +353,125 @@ where
         final_position: (!failed).then_some(pos),
         plies,
     }
+}
+
+/// The span of a piece written apart from the move token `token` that the next event holds:
+/// a suffix (`exf6 e.p.`) or the rest of a token cut short (`1- 7`, whose rest reads as a move
+/// number). The replay and [`play_main_line`] read it with the move.
+fn written_apart<N: Notation + ?Sized>(
+    game: &RawGame,
+    next: Option<&Ev>,
+    source: &N,
+    token: &str,
+) -> Option<Span> {
+    match next {
+        Some(&Ev::Move(span)) if source.glues(game.slice(span)) || source.continues(token) => {
+            Some(span)
+        }
+        Some(&Ev::MoveNumber { span, .. }) if source.continues(token) => Some(span),
+        _ => None,
+    }
+}
+
+/// The error of a token no legal move fits, with the closest legal moves as help (an
+/// ambiguous token names its candidates in the message already).
+fn move_error(err: &MoveError, span: Span) -> Diagnostic {
+    let diag = Diagnostic::error(err.to_string(), span);
+    match err.help() {
+        Some(help) if err.kind != crate::MoveErrorKind::Ambiguous => diag.with_help(help),
+        _ => diag,
+    }
+}
+
+/// A game's main line played to some ply: what a diagram of the game shows.
+#[derive(Debug, Clone)]
+pub struct MainLine<P: Rules> {
+    /// The position reached.
+    pub position: P,
+    /// The last half-move played: the position before it, and the move (`None` for a null
+    /// move); `None` at the start.
+    pub last: Option<(P, Option<P::Move>)>,
+    /// Half-moves played.
+    pub plies: usize,
+}
+
+/// Plays the main line of `game` with `notation`, variations left out, for `plies` half-moves
+/// (to its end when `None`, or when the line is shorter: see [`MainLine::plies`]). Tokens are
+/// read as [`replay`] reads them: a piece written apart with its move, null moves passed.
+///
+/// # Errors
+///
+/// The [`Diagnostic`] of the set-up, or of the first move that cannot be played, located in
+/// the game (line, column, game named).
+///
+/// # Examples
+///
+/// With chess rules and SAN, in `notation-en`'s tests (`tests/main_line.rs`); `scoresheet show`
+/// draws its diagrams of games with it.
+pub fn play_main_line<P, N>(
+    game: &RawGame,
+    notation: &N,
+    plies: Option<usize>,
+) -> Result<MainLine<P>, Diagnostic>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
+    let mut line = MainLine {
+        position: P::setup(game).map_err(|diag| game.locate(diag))?,
+        last: None,
+        plies: 0,
+    };
+    let events = &game.events[..];
+    let mut next = 0;
+    let mut depth = 0usize;
+    let mut notes = Notes::default();
+    let mut glued = String::new();
+    while let Some(&event) = events.get(next) {
+        if plies == Some(line.plies) {
+            break;
+        }
+        next += 1;
+        let tok_span = match event {
+            Ev::Start(_) => {
+                depth += 1;
+                continue;
+            }
+            Ev::End(_) => {
+                depth = depth.saturating_sub(1);
+                continue;
+            }
+            Ev::Move(span) if depth == 0 => span,
+            _ => continue,
+        };
+        let token = game.slice(tok_span);
+        let (text, span) = match written_apart(game, events.get(next), notation, token) {
+            Some(rest) => {
+                next += 1;
+                glued.clear();
+                glued.push_str(token);
+                glued.push_str(game.slice(rest));
+                (glued.as_str(), Span::new(tok_span.start, rest.end))
+            }
+            None => (token, tok_span),
+        };
+        let before = line.position.clone();
+        let mv = if notation.is_null(text) {
+            if !line.position.play_null() {
+                let message = format!("null move {text} while in check");
+                return Err(game.locate(Diagnostic::error(message, span)));
+            }
+            None
+        } else {
+            notes.clear();
+            let mv = notation
+                .parse(&line.position, text, &mut notes)
+                .map_err(|err| game.locate(move_error(&err, span)))?;
+            line.position.play(&mv);
+            Some(mv)
+        };
+        line.last = Some((before, mv));
+        line.plies += 1;
+    }
+    Ok(line)
 }

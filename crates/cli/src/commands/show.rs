@@ -5,9 +5,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use board_core::{
-    Color, Diagnostic, Dialect, Element, MoveErrorKind, Notation, Notes, RawGame, Rules, Span,
-};
+use board_core::{Color, Dialect, Notation, RawGame, Rules};
 use board_diagram::{Board, Diagram};
 
 use crate::detect;
@@ -160,132 +158,41 @@ where
             Detected::Undecided(notation) => notation.unwrap_or(fallback),
         },
     };
-    let mut caption = None;
-    let (position, last) =
-        play_to(&game, notation, args.ply, &mut caption).map_err(|stop| match stop {
-            Stop::Short(plies) => Error::Usage(format!(
-                "--ply {}: game {} of {name} has {plies} plies in its main line",
-                args.ply.unwrap_or_default(),
-                game.number(),
-            )),
-            Stop::Error(diag) => {
-                // Rendered like `check` renders it, the line and a caret under the move.
-                eprint!("{}", game.render(&game.locate(diag), &name));
-                let target = args
-                    .ply
-                    .map_or_else(|| "to its end".to_owned(), |n| format!("to ply {n}"));
-                Error::Input(format!(
-                    "game {} of {name} cannot be replayed {target}",
-                    game.number()
-                ))
-            }
-        })?;
-    let mut diagram = (kind.draw)(&position);
-    if let Some(mv) = &last {
-        (kind.mark)(&mut diagram, mv);
+    let line = board_core::play_main_line::<P, N>(&game, notation, args.ply).map_err(|diag| {
+        // Rendered like `check` renders it, the line and a caret under the move.
+        eprint!("{}", game.render(&diag, &name));
+        let target = args
+            .ply
+            .map_or_else(|| "to its end".to_owned(), |n| format!("to ply {n}"));
+        Error::Input(format!(
+            "game {} of {name} cannot be replayed {target}",
+            game.number()
+        ))
+    })?;
+    if let Some(wanted) = args.ply.filter(|&wanted| wanted > line.plies) {
+        return Err(Error::Usage(format!(
+            "--ply {wanted}: game {} of {name} has {} plies in its main line",
+            game.number(),
+            line.plies,
+        )));
     }
-    Ok((diagram, caption))
-}
-
-/// Why a game could not be replayed to the ply asked for.
-enum Stop {
-    /// The main line has only this many plies.
-    Short(usize),
-    /// A move on the way is not legal (or the set-up cannot be read).
-    Error(Diagnostic),
-}
-
-/// The position after `ply` half-moves of the main line (all of them when `None`) and the
-/// move that led there, which `caption` names in `notation`. Variations are skipped; a piece
-/// of a move written apart (`exf6 e.p.`, `1- 7`) is read with its move, as the replay of
-/// `convert` does.
-fn play_to<P, N>(
-    game: &RawGame,
-    notation: &N,
-    ply: Option<usize>,
-    caption: &mut Option<String>,
-) -> Result<(P, Option<P::Move>), Stop>
-where
-    P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized,
-{
-    let mut position = P::setup(game).map_err(Stop::Error)?;
-    let mut last = None;
-    let mut plies = 0;
-    let mut depth = 0usize;
-    let mut notes = Notes::default();
-    let mut glued = String::new();
-    let mut elements = game.elements().peekable();
-    while let Some(element) = elements.next() {
-        if ply == Some(plies) {
-            break;
-        }
-        let token = match element {
-            Element::StartVariation(_) => {
-                depth += 1;
-                continue;
-            }
-            Element::EndVariation(_) => {
-                depth = depth.saturating_sub(1);
-                continue;
-            }
-            Element::Move(token) if depth == 0 => token,
-            _ => continue,
-        };
-        let rest = match elements.peek() {
-            Some(Element::Move(next))
-                if notation.glues(next.text) || notation.continues(token.text) =>
-            {
-                Some((next.text, next.span))
-            }
-            Some(Element::MoveNumber(number)) if notation.continues(token.text) => {
-                Some((game.slice(number.span), number.span))
-            }
-            _ => None,
-        };
-        let (text, span) = match rest {
-            Some((next, next_span)) => {
-                elements.next();
-                glued.clear();
-                glued.push_str(token.text);
-                glued.push_str(next);
-                (glued.as_str(), Span::new(token.span.start, next_span.end))
-            }
-            None => (token.text, token.span),
-        };
-        let number = position.move_number();
-        let dots = if position.turn() == Color::White {
+    let mut diagram = (kind.draw)(&line.position);
+    // The move that led to the diagram, named in the record's notation: `after 5. Bb5`.
+    let caption = line.last.map(|(before, mv)| {
+        let number = before.move_number();
+        let dots = if before.turn() == Color::White {
             "."
         } else {
             "..."
         };
-        if notation.is_null(text) {
-            if !position.play_null() {
-                let message = format!("null move {text} while in check");
-                return Err(Stop::Error(Diagnostic::error(message, span)));
+        let written = match &mv {
+            Some(mv) => {
+                (kind.mark)(&mut diagram, mv);
+                notation.to_text(&before, mv)
             }
-            last = None;
-            *caption = Some(format!("after {number}{dots} --"));
-        } else {
-            notes.clear();
-            let mv = notation.parse(&position, text, &mut notes).map_err(|err| {
-                let mut diag = Diagnostic::error(err.to_string(), span);
-                if err.kind != MoveErrorKind::Ambiguous
-                    && let Some(help) = err.help()
-                {
-                    diag = diag.with_help(help);
-                }
-                Stop::Error(diag)
-            })?;
-            let written = notation.to_text(&position, &mv);
-            *caption = Some(format!("after {number}{dots} {written}"));
-            position.play(&mv);
-            last = Some(mv);
-        }
-        plies += 1;
-    }
-    match ply {
-        Some(wanted) if wanted > plies => Err(Stop::Short(plies)),
-        _ => Ok((position, last)),
-    }
+            None => "--".to_owned(),
+        };
+        format!("after {number}{dots} {written}")
+    });
+    Ok((diagram, caption))
 }
