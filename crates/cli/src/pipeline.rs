@@ -355,17 +355,17 @@ fn read_all<'n, N: ?Sized>(
     meter: &Meter,
 ) {
     let mut seq = 0;
-    // The batch being filled, and the worker it goes to next.
+    // The batch being filled (its games are the places just before `seq`), and the worker it
+    // goes to next.
     let mut batch: Vec<(RawGame, &'n N)> = Vec::with_capacity(BATCH);
-    let mut batch_seq = 0;
     let mut turn = 0;
     // Hands the batch out; `false` when the workers are gone.
-    let mut flush = |batch: &mut Vec<(RawGame, &'n N)>, batch_seq: usize, file: &Arc<str>| {
+    let mut flush = |batch: &mut Vec<(RawGame, &'n N)>, seq: usize, file: &Arc<str>| {
         if batch.is_empty() {
             return true;
         }
         let job = Job {
-            seq: batch_seq,
+            seq: seq - batch.len(),
             file: Arc::clone(file),
             games: std::mem::replace(batch, Vec::with_capacity(BATCH)),
         };
@@ -411,16 +411,15 @@ fn read_all<'n, N: ?Sized>(
                         diagnostics: vec![emitted],
                         ..Done::default()
                     };
-                    if !flush(&mut batch, batch_seq, &file) {
+                    if !flush(&mut batch, seq, &file) {
                         return;
                     }
                     ready(&mut seq, Ok(done));
-                    batch_seq = seq;
                     continue;
                 }
                 Err(err) => {
                     let message = format!("cannot read {name}: {err}");
-                    if flush(&mut batch, batch_seq, &file) {
+                    if flush(&mut batch, seq, &file) {
                         ready(&mut seq, Err(Error::Input(message)));
                     }
                     return;
@@ -435,11 +434,10 @@ fn read_all<'n, N: ?Sized>(
                             note: Some(format!("{name}: {why}")),
                             ..Done::default()
                         };
-                        if !flush(&mut batch, batch_seq, &file) {
+                        if !flush(&mut batch, seq, &file) {
                             return;
                         }
                         ready(&mut seq, Ok(note));
-                        batch_seq = seq;
                         decided = Some(notation);
                         notation
                     }
@@ -448,17 +446,13 @@ fn read_all<'n, N: ?Sized>(
             };
             batch.push((game, notation));
             seq += 1;
-            if batch.len() == BATCH {
-                if !flush(&mut batch, batch_seq, &file) {
-                    return;
-                }
-                batch_seq = seq;
+            if batch.len() == BATCH && !flush(&mut batch, seq, &file) {
+                return;
             }
         }
-        if !flush(&mut batch, batch_seq, &file) {
+        if !flush(&mut batch, seq, &file) {
             return;
         }
-        batch_seq = seq;
         let trailing: Vec<Emitted> = records
             .trailing_warnings()
             .iter()
@@ -470,7 +464,6 @@ fn read_all<'n, N: ?Sized>(
                 ..Done::default()
             };
             ready(&mut seq, Ok(done));
-            batch_seq = seq;
         }
     }
 }

@@ -198,11 +198,7 @@ pub fn parse(text: &str, letters: &PieceLetters) -> Result<SanPlus, ParseSanErro
     // The canonical shapes with at most a check sign, read without the lenient machinery:
     // this runs for every move of every game.
     let bytes = text.as_bytes();
-    let (body, suffix) = match bytes {
-        [body @ .., b'+'] if body.last() != Some(&b'+') => (body, Some(Suffix::Check)),
-        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
-        body => (body, None),
-    };
+    let (body, suffix) = split_check_sign(bytes);
     if let Some(san) = parse_common(body, letters) {
         return Ok(SanPlus {
             san,
@@ -320,11 +316,7 @@ pub(crate) fn read_common(
     letters: &PieceLetters,
     notes: &mut Notes,
 ) -> Option<Move> {
-    let (body, sign) = match token.as_bytes() {
-        [body @ .., b'+'] if body.last() != Some(&b'+') => (body, CheckSign::Check),
-        [body @ .., b'#'] => (body, CheckSign::Mate),
-        body => (body, CheckSign::None),
-    };
+    let (body, suffix) = split_check_sign(token.as_bytes());
     let San::Normal {
         role,
         file,
@@ -360,8 +352,28 @@ pub(crate) fn read_common(
     {
         return None;
     }
-    notes.check_sign = Some(sign);
+    notes.check_sign = Some(check_sign(suffix));
     Some(mv)
+}
+
+/// A canonical token's body and its check sign (`+` or `#`; `++` is left to the lenient
+/// reader, which reports it).
+#[inline]
+fn split_check_sign(bytes: &[u8]) -> (&[u8], Option<Suffix>) {
+    match bytes {
+        [body @ .., b'+'] if body.last() != Some(&b'+') => (body, Some(Suffix::Check)),
+        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
+        body => (body, None),
+    }
+}
+
+/// The check sign a token wrote, for the replay to test once the move is played.
+const fn check_sign(suffix: Option<Suffix>) -> CheckSign {
+    match suffix {
+        None => CheckSign::None,
+        Some(Suffix::Check) => CheckSign::Check,
+        Some(Suffix::Checkmate) => CheckSign::Mate,
+    }
 }
 
 /// The canonical shapes that make up nearly every token of real files (`e4`, `exd5`, `Nf3`,
@@ -750,11 +762,7 @@ fn finish(mv: Move, suffix: Option<Suffix>, lenience: Lenience, notes: &mut Note
             notes.repairs.push(Repair::new(message));
         }
     }
-    notes.check_sign = Some(match suffix {
-        None => CheckSign::None,
-        Some(Suffix::Check) => CheckSign::Check,
-        Some(Suffix::Checkmate) => CheckSign::Mate,
-    });
+    notes.check_sign = Some(check_sign(suffix));
     mv
 }
 

@@ -177,6 +177,9 @@ where
         )));
     }
     let mut diagram = (kind.draw)(&line.position);
+    if let Some((_, Some(mv))) = &line.last {
+        (kind.mark)(&mut diagram, mv);
+    }
     // The move that led to the diagram, named in the record's notation: `after 5. Bb5`.
     let caption = line.last.map(|(before, mv)| {
         let number = before.move_number();
@@ -185,13 +188,7 @@ where
         } else {
             "..."
         };
-        let written = match &mv {
-            Some(mv) => {
-                (kind.mark)(&mut diagram, mv);
-                notation.to_text(&before, mv)
-            }
-            None => "--".to_owned(),
-        };
+        let written = mv.map_or_else(|| "--".to_owned(), |mv| notation.to_text(&before, &mv));
         format!("after {number}{dots} {written}")
     });
     Ok((diagram, caption))
