@@ -84,15 +84,9 @@ impl Position {
         let occupied = self.occupied();
         let to_bb = to.bitboard();
         if role == Role::King {
-            // One square to test: the one the king goes to, with the king off the board so a
-            // slider's line through it counts.
-            if from.contains(king)
-                && attacks::king(king).contains(to)
-                && self
-                    .attackers_to(to, !us, occupied ^ king.bitboard())
-                    .is_empty()
-            {
-                moves.push(Move::normal(Role::King, king, to));
+            // One square to test, the one the king goes to (castling is read apart).
+            if from.contains(king) {
+                self.gen_king(moves, king, to_bb);
             }
             return;
         }
@@ -186,11 +180,9 @@ impl Position {
         };
         // A king step settles most positions (every check a replay tests for mate) before the
         // whole list is made.
-        let us = self.turn;
-        let without_king = self.occupied().without(king);
-        if (attacks::king(king) & !self.by_color(us))
+        if (attacks::king(king) & !self.by_color(self.turn))
             .into_iter()
-            .any(|to| self.attackers_to(to, !us, without_king).is_empty())
+            .any(|to| self.king_step_is_safe(king, to))
         {
             return true;
         }
@@ -304,13 +296,19 @@ impl Position {
     }
 
     fn gen_king(&self, moves: &mut MoveList, king: Square, dest: Bitboard) {
-        let us = self.turn;
-        let without_king = self.occupied().without(king);
-        for to in attacks::king(king) & !self.by_color(us) & dest {
-            if self.attackers_to(to, !us, without_king).is_empty() {
+        for to in attacks::king(king) & !self.by_color(self.turn) & dest {
+            if self.king_step_is_safe(king, to) {
                 moves.push(Move::normal(Role::King, king, to));
             }
         }
+    }
+
+    /// `true` if no piece of the other side attacks `to` once the king has left `king`: a
+    /// slider's line through the king's square counts.
+    #[inline]
+    fn king_step_is_safe(&self, king: Square, to: Square) -> bool {
+        self.attackers_to(to, !self.turn, self.occupied().without(king))
+            .is_empty()
     }
 
     fn gen_pawns(&self, moves: &mut MoveList, target: Bitboard, king: Square, pinned: Bitboard) {
