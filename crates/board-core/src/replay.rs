@@ -119,7 +119,8 @@ pub struct Output<'a, T: ?Sized> {
 ///
 /// # Examples
 ///
-/// See the chess notation crates; a toy game is in the tests of this module.
+/// With chess rules and SAN in `notation-en`'s tests (`tests/replay.rs`: draw offers, `e.p.` written
+/// apart, variations, errors); `scoresheet convert` and `check` run every game through it.
 pub fn replay<P, S, T>(game: &RawGame, source: &S, output: Option<Output<'_, T>>) -> Replayed<P>
 where
     P: Rules,
