@@ -22,6 +22,7 @@
 mod args;
 mod commands;
 mod detect;
+mod output;
 mod pipeline;
 mod plugins;
 mod progress;
@@ -29,6 +30,7 @@ mod registry;
 
 use std::ffi::OsString;
 use std::fmt;
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -113,33 +115,51 @@ where
         Ok(cli) => cli,
         Err(err) => {
             // clap prints help and version on stdout with exit code 0, usage errors on stderr.
-            let _ = err.print();
-            return ExitCode::from(if err.use_stderr() {
+            let printed = err.print();
+            let code = if err.use_stderr() {
                 EXIT_USAGE
+            } else if printed.is_err() {
+                EXIT_INPUT
             } else {
                 EXIT_OK
-            });
+            };
+            return ExitCode::from(code);
         }
     };
-    let command = match cli.command {
+    let result = match cli.command {
         _ if cli.list => {
-            print!("{}", plugins::list());
-            return ExitCode::SUCCESS;
+            let mut out = std::io::stdout().lock();
+            out.write_all(plugins::list().as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(Error::Io)
         }
         Some(Command::External(args)) => return plugins::run(&args),
-        Some(command) => command,
-        None => {
-            eprintln!("error: a command is needed; `scoresheet --help` lists them, `--list` too");
-            return ExitCode::from(EXIT_USAGE);
-        }
+        Some(command) => commands::run(command),
+        None => Err(Error::Usage(
+            "a command is needed; `scoresheet --help` lists them, `--list` too".into(),
+        )),
     };
-    match commands::run(command) {
+    exit_code(result)
+}
+
+/// The exit code of a command's result, its error said on stderr. A reader of stdout that went
+/// away (`| head`) is not an error; messages that could not reach stderr are, since whoever
+/// runs the command has not seen them.
+fn exit_code(result: Result<(), Error>) -> ExitCode {
+    let mut err = output::Stderr;
+    match result {
+        Err(Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            if output::stderr_failed() {
+                ExitCode::from(EXIT_INPUT)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Ok(()) if output::stderr_failed() => ExitCode::from(EXIT_INPUT),
         Ok(()) => ExitCode::SUCCESS,
-        // A reader that went away (`| head`) is not an error worth a message.
-        Err(Error::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::from(err.exit_code())
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            ExitCode::from(e.exit_code())
         }
     }
 }

@@ -28,6 +28,8 @@ pub(crate) struct Summary {
     pub(crate) warnings: usize,
     /// Half-moves replayed in main lines.
     pub(crate) plies: usize,
+    /// Inputs that could not be opened or read to their end (each reported; the run went on).
+    pub(crate) unreadable_files: usize,
 }
 
 /// One diagnostic located in its file, for `--format json`.
@@ -74,8 +76,8 @@ impl<N: ?Sized + 'static> Source<'static, N> {
     }
 }
 
-/// Runs `work` with diagnostics rendered on `err` (text) or gathered (JSON), and gives back
-/// the summary and the gathered diagnostics.
+/// Runs `work` with diagnostics rendered on `err` (text) or written to `json` as JSON Lines,
+/// one diagnostic a line, and gives back the summary.
 ///
 /// # Errors
 ///
@@ -84,17 +86,25 @@ pub(crate) fn reported(
     format: crate::OutputFormat,
     quiet: bool,
     err: &mut dyn Write,
+    json: &mut dyn Write,
     work: impl FnOnce(&mut Report<'_>) -> Result<Summary, Error>,
-) -> Result<(Summary, Vec<Located>), Error> {
-    let mut located = Vec::new();
-    let summary = {
-        let mut report = match format {
-            crate::OutputFormat::Text => Report::Text { err, quiet },
-            crate::OutputFormat::Json => Report::Json(&mut located),
-        };
-        work(&mut report)?
+) -> Result<Summary, Error> {
+    let mut report = match format {
+        crate::OutputFormat::Text => Report::Text { err, quiet },
+        crate::OutputFormat::Json => Report::Json(json),
     };
-    Ok((summary, located))
+    work(&mut report)
+}
+
+/// The last line of a JSON Lines report: the summary, after one line per diagnostic.
+///
+/// # Errors
+///
+/// When `out` cannot be written.
+pub(crate) fn write_json_summary(out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &serde_json::json!({ "summary": summary }))?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// What detection made of one game.
@@ -105,12 +115,12 @@ pub(crate) enum Detected<N: ?Sized + 'static> {
     Undecided(Option<&'static N>),
 }
 
-/// Where diagnostics go: rendered on stderr as they come, or kept for a JSON report.
+/// Where diagnostics go: rendered on stderr as they come, or written as JSON Lines.
 pub(crate) enum Report<'a> {
     /// Rendered like a compiler's; warnings left out when quiet.
     Text { err: &'a mut dyn Write, quiet: bool },
-    /// Kept for the caller.
-    Json(&'a mut Vec<Located>),
+    /// One JSON object a line, as they come: nothing is kept in memory.
+    Json(&'a mut dyn Write),
 }
 
 impl Report<'_> {
@@ -118,7 +128,8 @@ impl Report<'_> {
     fn prints(&self, done: &Done) -> bool {
         match self {
             Report::Text { quiet, .. } => {
-                (done.note.is_some() && !quiet)
+                done.unreadable.is_some()
+                    || (done.note.is_some() && !quiet)
                     || done
                         .diagnostics
                         .iter()
@@ -143,9 +154,28 @@ impl Report<'_> {
                     writeln!(err, "{}", emitted.rendered)?;
                 }
             }
-            Report::Json(list) => list.push(emitted.located),
+            Report::Json(out) => {
+                serde_json::to_writer(&mut **out, &emitted.located)?;
+                out.write_all(b"\n")?;
+            }
         }
         Ok(())
+    }
+
+    /// An input that could not be opened or read: reported, and the run goes on.
+    fn unreadable(&mut self, file: &str, message: &str) -> io::Result<()> {
+        match self {
+            Report::Text { err, .. } => writeln!(err, "error: {message}"),
+            Report::Json(out) => {
+                let line = serde_json::json!({
+                    "file": file,
+                    "severity": "error",
+                    "message": message,
+                });
+                serde_json::to_writer(&mut **out, &line)?;
+                out.write_all(b"\n")
+            }
+        }
     }
 }
 
@@ -178,7 +208,7 @@ pub(crate) fn read_game(
             Ok(game) if game.number() == index => return Ok((name, game)),
             Ok(game) => games = game.number(),
             Err(ReadError::Game(err)) if err.number() == index => {
-                eprint!("{}", err.render(&name));
+                let _ = write!(crate::output::Stderr, "{}", err.render(&name));
                 return Err(Error::Input(format!(
                     "game {index} of {name} cannot be read"
                 )));
@@ -245,6 +275,8 @@ struct Done {
     written: String,
     note: Option<String>,
     diagnostics: Vec<Emitted>,
+    /// The input named here could not be opened or read on: why.
+    unreadable: Option<(Arc<str>, String)>,
 }
 
 /// Games for a worker, handed out in batches: one message per game cost more in waking threads
@@ -386,8 +418,12 @@ fn read_all<'n, N: ?Sized>(
                 Ok(f) => Box::new(f),
                 Err(e) => {
                     let message = format!("cannot open {}: {e}", path.display());
-                    ready(&mut seq, Err(Error::Input(message)));
-                    return;
+                    let done = Done {
+                        unreadable: Some((Arc::clone(&file), message)),
+                        ..Done::default()
+                    };
+                    ready(&mut seq, Ok(done));
+                    continue;
                 }
             },
             None => Box::new(io::stdin().lock()),
@@ -399,6 +435,7 @@ fn read_all<'n, N: ?Sized>(
         };
         let reader = BufReader::with_capacity(1 << 16, meter.count(reader));
         let mut records = RecordReader::new(reader, dialect.clone());
+        let mut unreadable = false;
         for item in records.by_ref() {
             let game = match item {
                 Ok(game) => game,
@@ -418,11 +455,18 @@ fn read_all<'n, N: ?Sized>(
                     continue;
                 }
                 Err(err) => {
-                    let message = format!("cannot read {name}: {err}");
-                    if flush(&mut batch, seq, &file) {
-                        ready(&mut seq, Err(Error::Input(message)));
+                    // The games read before stay; the file's end is lost, and said so.
+                    let message = format!("cannot read {name} to its end: {err}");
+                    if !flush(&mut batch, seq, &file) {
+                        return;
                     }
-                    return;
+                    let done = Done {
+                        unreadable: Some((Arc::clone(&file), message)),
+                        ..Done::default()
+                    };
+                    ready(&mut seq, Ok(done));
+                    unreadable = true;
+                    break;
                 }
             };
             let notation = match (decided, source) {
@@ -452,6 +496,9 @@ fn read_all<'n, N: ?Sized>(
         }
         if !flush(&mut batch, seq, &file) {
             return;
+        }
+        if unreadable {
+            continue;
         }
         let trailing: Vec<Emitted> = records
             .trailing_warnings()
@@ -510,6 +557,7 @@ where
         written: if good { buffer.clone() } else { String::new() },
         note: None,
         diagnostics,
+        unreadable: None,
     }
 }
 
@@ -551,6 +599,10 @@ fn collect(
                 if let Some(note) = &done.note {
                     report.note(note)?;
                 }
+                if let Some((file, message)) = &done.unreadable {
+                    summary.unreadable_files += 1;
+                    report.unreadable(file, message)?;
+                }
                 summary.games += usize::from(done.game);
                 for emitted in done.diagnostics {
                     if emitted.severity == Severity::Error {
@@ -577,21 +629,34 @@ fn collect(
     Ok(summary)
 }
 
-/// Exit status 1 when some game had an error, with a message saying how many.
+/// Exit status 1 when some game had an error or some input could not be read, with a message
+/// saying how many.
 pub(crate) fn verdict(summary: &Summary) -> Result<(), Error> {
-    if summary.errors == 0 {
+    let failed = summary.games - summary.good;
+    let mut parts = Vec::new();
+    if summary.errors > 0 {
+        parts.push(format!(
+            "{} error{} in {failed} game{}",
+            summary.errors,
+            plural(summary.errors),
+            plural(failed),
+        ));
+    }
+    if summary.unreadable_files > 0 {
+        parts.push(format!(
+            "{} input{} could not be read",
+            summary.unreadable_files,
+            plural(summary.unreadable_files)
+        ));
+    }
+    if parts.is_empty() {
         Ok(())
     } else {
-        Err(Error::Input(format!(
-            "{} error{} in {} game{}",
-            summary.errors,
-            if summary.errors == 1 { "" } else { "s" },
-            summary.games - summary.good,
-            if summary.games - summary.good == 1 {
-                ""
-            } else {
-                "s"
-            },
-        )))
+        Err(Error::Input(parts.join("; ")))
     }
+}
+
+/// The `s` of a count that is not one.
+pub(crate) fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }

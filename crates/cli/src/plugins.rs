@@ -3,6 +3,7 @@
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
@@ -99,7 +100,7 @@ pub(crate) fn run(args: &[OsString]) -> ExitCode {
             let _ = write!(message, "\n\n  did you mean `{close}`?");
         }
         message.push_str("\n\n  `scoresheet --list` shows the commands and plugins");
-        eprintln!("{message}");
+        let _ = writeln!(crate::output::Stderr, "{message}");
         return ExitCode::from(EXIT_USAGE);
     };
     let mut command = Command::new(&program);
@@ -113,7 +114,11 @@ pub(crate) fn run(args: &[OsString]) -> ExitCode {
             None => ExitCode::from(1),
         },
         Err(err) => {
-            eprintln!("error: cannot run {}: {err}", program.display());
+            let _ = writeln!(
+                crate::output::Stderr,
+                "error: cannot run {}: {err}",
+                program.display()
+            );
             ExitCode::from(1)
         }
     }

@@ -85,16 +85,18 @@ fn check_reports_repairs_and_exit_status() {
 }
 
 #[test]
-fn check_json_is_one_object_with_located_diagnostics() {
+fn check_json_is_one_line_per_diagnostic_then_the_summary() {
     let out = scoresheet(
         &["check", "--format", "json"],
         Some("1. e4 e5\n2. Qh5 Ke7 3. Qxe5# 0-1\n"),
     );
     assert_eq!(out.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["summary"]["games"], 1);
-    assert_eq!(report["summary"]["errors"], 1);
-    let diag = &report["diagnostics"][0];
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+        .collect();
+    assert_eq!(lines.len(), 2, "one diagnostic, then the summary");
+    let diag = &lines[0];
     assert_eq!(diag["file"], "<stdin>");
     assert_eq!(diag["line"], 2);
     assert_eq!(diag["severity"], "error");
@@ -102,6 +104,8 @@ fn check_json_is_one_object_with_located_diagnostics() {
         diag["message"],
         "Black is checkmated, so the result is 1-0, not 0-1"
     );
+    assert_eq!(lines[1]["summary"]["games"], 1);
+    assert_eq!(lines[1]["summary"]["errors"], 1);
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! `scoresheet check`: every move legal, every result consistent, every repair reported.
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 
 use board_core::{Dialect, Notation, RawGame, Rules};
 
 use crate::detect;
+use crate::output;
 use crate::pipeline::{self, Detected, Source};
 use crate::progress;
 use crate::registry::{self, Entry};
@@ -35,9 +36,10 @@ where
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
     let source = Source::from_args(args.from.as_deref(), table, detect)?;
-    let mut err = io::stderr().lock();
+    let mut err = output::Stderr;
+    let mut out = BufWriter::new(io::stdout().lock());
     let progress = progress::wanted(args.progress, args.quiet, false);
-    let (summary, located) = pipeline::reported(args.format, args.quiet, &mut err, |report| {
+    let summary = pipeline::reported(args.format, args.quiet, &mut err, &mut out, |report| {
         pipeline::process::<P, N>(
             &args.files,
             &source,
@@ -48,17 +50,16 @@ where
             progress,
         )
     })?;
-    let mut out = io::stdout().lock();
     match args.format {
-        OutputFormat::Json => {
-            let report = serde_json::json!({ "summary": summary, "diagnostics": located });
-            writeln!(out, "{report}")?;
+        OutputFormat::Json => pipeline::write_json_summary(&mut out, &summary)?,
+        OutputFormat::Text => {
+            writeln!(
+                out,
+                "checked {} games ({} plies): {} errors, {} warnings",
+                summary.games, summary.plies, summary.errors, summary.warnings
+            )?;
+            out.flush()?;
         }
-        OutputFormat::Text => writeln!(
-            out,
-            "checked {} games ({} plies): {} errors, {} warnings",
-            summary.games, summary.plies, summary.errors, summary.warnings
-        )?,
     }
     pipeline::verdict(&summary)
 }

@@ -14,6 +14,7 @@ pub(crate) fn run(args: &CompletionsArgs) -> Result<(), Error> {
     let mut out = io::stdout().lock();
     if args.shell == "man" {
         clap_mangen::Man::new(command).render(&mut out)?;
+        out.flush()?;
         return Ok(());
     }
     let shell: Shell = args.shell.parse().map_err(|_| {
@@ -22,7 +23,11 @@ pub(crate) fn run(args: &CompletionsArgs) -> Result<(), Error> {
             args.shell
         ))
     })?;
-    clap_complete::generate(shell, &mut command, "scoresheet", &mut out);
+    // Generated in memory: clap_complete panics on a failed write, the whole script is written
+    // and checked here.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "scoresheet", &mut script);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(())
 }

@@ -1,11 +1,12 @@
 //! `scoresheet convert`: records in, the same records out in another notation.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
+use std::path::Path;
 
 use board_core::{Dialect, Notation, RawGame, Rules};
 
 use crate::detect;
+use crate::output::{self, Output};
 use crate::pipeline::{self, Detected, Source};
 use crate::progress;
 use crate::registry::{self, Entry};
@@ -85,16 +86,21 @@ where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => {
-            Box::new(BufWriter::new(File::create(path).map_err(|e| {
-                Error::Input(format!("cannot create {}: {e}", path.display()))
-            })?))
-        }
-        None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
-    };
-    let mut err = io::stderr().lock();
-    let (summary, located) = pipeline::reported(args.format, args.quiet, &mut err, |report| {
+    // An output that is also an input is written beside it and renamed at the end, when every
+    // game of it was converted: a game left out would otherwise be lost from the file.
+    let replaces_input = args.output.as_deref().is_some_and(|out| {
+        args.files
+            .iter()
+            .any(|input| input.as_os_str() != "-" && output::same_file(input, out))
+    });
+    let mut out = Output::new(args.output.as_deref()).map_err(|e| {
+        let path = args.output.as_deref().unwrap_or(Path::new("-"));
+        Error::Input(format!("cannot create {}: {e}", path.display()))
+    })?;
+    let mut err = output::Stderr;
+    let mut json = BufWriter::new(output::Stderr);
+    let json_report = args.format == OutputFormat::Json;
+    let summary = pipeline::reported(args.format, args.quiet, &mut err, &mut json, |report| {
         pipeline::process(
             &args.files,
             source,
@@ -102,13 +108,26 @@ where
             dialect,
             &mut out,
             report,
-            progress::wanted(args.progress, args.quiet, args.output.is_none()),
+            !json_report && progress::wanted(args.progress, args.quiet, args.output.is_none()),
         )
     })?;
-    out.flush()?;
-    if args.format == OutputFormat::Json {
-        let report = serde_json::json!({ "summary": summary, "diagnostics": located });
-        writeln!(err, "{report}")?;
+    let verdict = pipeline::verdict(&summary);
+    match (&verdict, replaces_input, &args.output) {
+        (Err(Error::Input(why)), true, Some(path)) => {
+            drop(out);
+            return Err(Error::Input(format!(
+                "{why}; {} is left as it was, since the games that failed would be lost from it \
+                 (write to another file with -o)",
+                path.display()
+            )));
+        }
+        _ => out.commit().map_err(|e| match &args.output {
+            Some(path) => Error::Input(format!("cannot write {}: {e}", path.display())),
+            None => Error::Io(e),
+        })?,
+    }
+    if json_report {
+        pipeline::write_json_summary(&mut json, &summary)?;
     } else if !args.quiet {
         writeln!(
             err,
@@ -116,5 +135,5 @@ where
             summary.good, summary.games, target.name, summary.errors, summary.warnings
         )?;
     }
-    pipeline::verdict(&summary)
+    verdict
 }

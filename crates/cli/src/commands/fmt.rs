@@ -6,13 +6,14 @@
 //! game with an error, a game the reader could not read, text between games that holds no
 //! game) is kept as written, white space around it aside.
 
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use board_core::{Dialect, Notation, Output, ReadError, RecordReader, Rules, replay};
 
 use crate::detect;
+use crate::output;
 use crate::pipeline::{self, Detected, Source, Summary};
 use crate::registry::{self, ChessNotation, DescriptiveNotation, DraughtsNotation};
 use crate::{Error, FmtArgs, Game};
@@ -30,7 +31,7 @@ pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
     // Every `--from` is checked before any file is touched.
     let formatters = Formatters::new(args, inputs.iter().map(|(_, _, game)| *game))?;
 
-    let mut err = io::stderr().lock();
+    let mut err = output::Stderr;
     let mut total = Summary::default();
     let mut changed: Vec<&str> = Vec::new();
     let mut failed_files = 0;
@@ -74,19 +75,25 @@ pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
             }
             continue;
         }
-        match path {
-            None => {
+        // Only a regular file is rewritten in place; a FIFO, a terminal or `/dev/stdin` is
+        // read as a stream and formatted to stdout.
+        match path.as_deref().map(output::replaceable) {
+            None | Some(Ok(None)) => {
                 let mut out = io::stdout().lock();
                 out.write_all(&formatted)?;
                 out.flush()?;
             }
-            Some(path) if !same => {
-                if let Err(e) = replace(path, &formatted) {
+            Some(Ok(Some(_))) if same => {}
+            Some(Ok(Some(target))) => {
+                if let Err(e) = output::replace(&target, &formatted) {
                     writeln!(err, "error: cannot write {name}: {e}")?;
                     failed_files += 1;
                 }
             }
-            Some(_) => {}
+            Some(Err(e)) => {
+                writeln!(err, "error: cannot write {name}: {e}")?;
+                failed_files += 1;
+            }
         }
     }
 
@@ -421,46 +428,4 @@ fn first_change(
             }
         }
     }
-}
-
-/// Replaces the file at `path` by `content` at once: written beside it under another name,
-/// then renamed over it, so a crash leaves the old file or the new one, never half of one. A
-/// symbolic link stays a link; the file it points to is replaced, its permissions kept.
-fn replace(path: &Path, content: &[u8]) -> io::Result<()> {
-    let target = fs::canonicalize(path)?;
-    let permissions = fs::metadata(&target)?.permissions();
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let file_name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut attempt = 0;
-    let (temp, file) = loop {
-        let temp = dir.join(format!(
-            ".{file_name}.scoresheet-fmt-{}-{attempt}",
-            std::process::id()
-        ));
-        match OpenOptions::new().write(true).create_new(true).open(&temp) {
-            Ok(file) => break (temp, file),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
-            Err(e) => return Err(e),
-        }
-    };
-    let written =
-        write_all_synced(file, content, permissions).and_then(|()| fs::rename(&temp, &target));
-    if written.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    written
-}
-
-fn write_all_synced(
-    mut file: fs::File,
-    content: &[u8],
-    permissions: fs::Permissions,
-) -> io::Result<()> {
-    file.write_all(content)?;
-    file.set_permissions(permissions)?;
-    // On disk before the rename makes it the file.
-    file.sync_all()
 }

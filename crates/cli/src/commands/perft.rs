@@ -117,9 +117,12 @@ pub(crate) fn run(args: &PerftArgs) -> Result<(), Error> {
 
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    eprintln!(
+    let _ = writeln!(
+        crate::output::Stderr,
         "perft {}: {nodes} nodes in {:.3} s ({:.0} nodes/s)",
-        args.depth, secs, rate
+        args.depth,
+        secs,
+        rate
     );
     Ok(())
 }

@@ -12,6 +12,7 @@ use board_core::{
 use sheet_layout::{GameKind, HalfMove, Header, Language, Outcome, Sheet};
 
 use crate::detect;
+use crate::output::AtomicFile;
 use crate::pipeline::{self, Detected};
 use crate::registry::{self, ChessNotation};
 use crate::{Error, Game, SheetArgs, SheetFormat, SheetLanguage};
@@ -348,19 +349,36 @@ fn write(args: &SheetArgs, format: SheetFormat, sheet: &Sheet) -> Result<(), Err
                 documents.len()
             )));
         }
-        io::stdout().lock().write_all(documents[0].as_bytes())?;
+        let mut out = io::stdout().lock();
+        out.write_all(documents[0].as_bytes())?;
+        out.flush()?;
         return Ok(());
     };
     let paths: Vec<PathBuf> = (0..documents.len())
         .map(|page| page_path(path, page))
         .collect();
+    // Every page is written in full before any is renamed into place: a failure leaves no
+    // page of the new sheet beside the old ones.
+    let cannot =
+        |path: &Path, e: io::Error| Error::Input(format!("cannot write {}: {e}", path.display()));
+    let mut pages = Vec::with_capacity(paths.len());
     for (document, path) in documents.iter().zip(&paths) {
-        std::fs::write(path, document)
-            .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display())))?;
+        let mut page = AtomicFile::create(path).map_err(|e| cannot(path, e))?;
+        page.write_all(document.as_bytes())
+            .map_err(|e| cannot(path, e))?;
+        pages.push((page, path));
+    }
+    for (page, path) in pages {
+        page.commit().map_err(|e| cannot(path, e))?;
     }
     if paths.len() > 1 && !args.quiet {
         let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-        eprintln!("note: {} pages: {}", paths.len(), names.join(", "));
+        let _ = writeln!(
+            crate::output::Stderr,
+            "note: {} pages: {}",
+            paths.len(),
+            names.join(", ")
+        );
     }
     Ok(())
 }

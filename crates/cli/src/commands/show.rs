@@ -114,7 +114,7 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
 /// Writes the drawing to the `-o` file, or to stdout.
 fn emit(args: &ShowArgs, drawn: &str) -> Result<(), Error> {
     match &args.output {
-        Some(path) => std::fs::write(path, drawn)
+        Some(path) => crate::output::replace(path, drawn.as_bytes())
             .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display()))),
         None => Ok(io::stdout().lock().write_all(drawn.as_bytes())?),
     }
@@ -152,7 +152,7 @@ where
         Source::Named(notation) => notation,
         Source::Detect { detect, fallback } => match detect(&game) {
             Detected::Decided(notation, why) => {
-                eprintln!("note: {name}: {why}");
+                let _ = writeln!(crate::output::Stderr, "note: {name}: {why}");
                 notation
             }
             Detected::Undecided(notation) => notation.unwrap_or(fallback),
@@ -160,7 +160,7 @@ where
     };
     let line = board_core::play_main_line::<P, N>(&game, notation, args.ply).map_err(|diag| {
         // Rendered like `check` renders it, the line and a caret under the move.
-        eprint!("{}", game.render(&diag, &name));
+        let _ = write!(crate::output::Stderr, "{}", game.render(&diag, &name));
         let target = args
             .ply
             .map_or_else(|| "to its end".to_owned(), |n| format!("to ply {n}"));
