@@ -89,9 +89,10 @@ pub enum OutputFormat {
 /// Arguments of `scoresheet convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The game the records are of.
-    #[arg(long, value_enum, default_value_t = Game::Chess)]
-    pub game: Game,
+    /// The game the records are of [default: draughts for .pdn files, a `GameType` tag of 20
+    /// or Manoury moves (`32-28`), else chess].
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
     /// The notation of the input's moves (chess: en; draughts: manoury).
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
@@ -123,9 +124,10 @@ pub struct ConvertArgs {
 /// Arguments of `scoresheet check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The game the records are of.
-    #[arg(long, value_enum, default_value_t = Game::Chess)]
-    pub game: Game,
+    /// The game the records are of [default: draughts for .pdn files, a `GameType` tag of 20
+    /// or Manoury moves (`32-28`), else chess].
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
     /// The notation of the input's moves (chess: en; draughts: manoury).
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,

@@ -22,6 +22,7 @@
 mod args;
 mod commands;
 mod detect;
+mod game_kind;
 mod output;
 mod pipeline;
 mod plugins;

@@ -68,10 +68,10 @@ pub(crate) fn list() -> String {
     }
     out.push_str("\nChess notations (--from, --to):\n");
     out.push_str(&registry::describe(registry::CHESS));
-    out.push_str(
-        "\n  descriptive  descriptive notation, English (--style modern|old): P-K4, N-KB3\
-         \n  descriptive-fr descriptive notation, French (--style document|fide): P-R4, C-FR3\n",
-    );
+    for (name, about) in registry::DESCRIPTIVE {
+        let _ = write!(out, "\n  {name:<10} {about}");
+    }
+    out.push('\n');
     out.push_str("\nDraughts notations (--game draughts):\n");
     out.push_str(&registry::describe(registry::DRAUGHTS));
     out.push_str("\n\nPlugins on PATH:\n");
@@ -125,7 +125,7 @@ pub(crate) fn run(args: &[OsString]) -> ExitCode {
 }
 
 /// Levenshtein distance, for "did you mean".
-fn distance(a: &str, b: &str) -> usize {
+pub(crate) fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -129,18 +129,65 @@ pub(crate) static DRAUGHTS: &[Entry<DraughtsNotation>] = &[Entry {
     notation: &MANOURY,
 }];
 
-/// The notation called `name` in `table`, or a usage error listing the known ones.
+/// The entry named `name` in `table`.
+///
+/// # Errors
+///
+/// A usage error listing the known notations (the descriptive ones too, for chess), with the
+/// name meant when `name` is a language (`french`), or close to a name (`fi` for `fr`).
 pub(crate) fn resolve<N: ?Sized>(
     table: &'static [Entry<N>],
     name: &str,
 ) -> Result<&'static Entry<N>, crate::Error> {
     table.iter().find(|e| e.name == name).ok_or_else(|| {
+        let chess = std::ptr::addr_eq(table, CHESS);
+        let mut names: Vec<(&str, &str)> = table.iter().map(|e| (e.name, e.about)).collect();
+        if chess {
+            names.extend(DESCRIPTIVE);
+        }
+        let lower = name.to_lowercase();
+        // The language a notation is of is the first word of its description.
+        let meant = names
+            .iter()
+            .find(|(_, about)| {
+                about
+                    .split([' ', ':'])
+                    .next()
+                    .is_some_and(|language| language.eq_ignore_ascii_case(&lower))
+            })
+            .or_else(|| {
+                names
+                    .iter()
+                    .map(|n| (n, crate::plugins::distance(n.0, &lower)))
+                    .filter(|(n, d)| *d <= 2 && *d < n.0.len())
+                    .min_by_key(|(_, d)| *d)
+                    .map(|(n, _)| n)
+            });
+        let hint = meant
+            .map(|(meant, _)| format!("\n\n  did you mean `{meant}`?\n"))
+            .unwrap_or_default();
+        let list = names
+            .iter()
+            .map(|(name, about)| format!("  {name:<10} {about}"))
+            .collect::<Vec<_>>()
+            .join("\n");
         crate::Error::Usage(format!(
-            "unknown notation {name:?} for this game; the notations are:\n{}",
-            describe(table)
+            "unknown notation {name:?} for this game{hint}; the notations are:\n{list}"
         ))
     })
 }
+
+/// The descriptive notations, which replay on their own kind of position.
+pub(crate) const DESCRIPTIVE: [(&str, &str); 2] = [
+    (
+        "descriptive",
+        "descriptive notation, English (--style modern|old): P-K4, N-KB3",
+    ),
+    (
+        "descriptive-fr",
+        "descriptive notation, French (--style document|fide): P-R4, C-FR3",
+    ),
+];
 
 /// Every notation of a table as lines `name  about`.
 pub(crate) fn describe<N: ?Sized>(table: &[Entry<N>]) -> String {

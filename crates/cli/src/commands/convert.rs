@@ -6,6 +6,7 @@ use std::path::Path;
 use board_core::{Dialect, Notation, RawGame, Rules};
 
 use crate::detect;
+use crate::game_kind;
 use crate::output::{self, Output};
 use crate::pipeline::{self, Detected, Source};
 use crate::progress;
@@ -15,7 +16,13 @@ use crate::{ConvertArgs, Error, Game, OutputFormat};
 /// Converts the inputs; games with errors are reported on stderr and left out, the others
 /// written; exit status 1 when any game failed.
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Error> {
-    if args.game == Game::Chess
+    let (game, notes) = game_kind::of_inputs(args.game, &args.files)?;
+    if !args.quiet {
+        for note in notes {
+            writeln!(output::Stderr, "note: {note}")?;
+        }
+    }
+    if game == Game::Chess
         && [args.from.as_deref(), args.to.as_deref()]
             .into_iter()
             .any(registry::is_descriptive)
@@ -47,7 +54,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Error> {
             &Dialect::pgn(),
         );
     }
-    match args.game {
+    match game {
         Game::Chess => convert(args, registry::CHESS, &detect::chess, &Dialect::pgn()),
         Game::Draughts => convert(
             args,

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use board_core::{Dialect, Notation, Output, ReadError, RecordReader, Rules, replay};
 
 use crate::detect;
+use crate::game_kind;
 use crate::output;
 use crate::pipeline::{self, Detected, Source, Summary};
 use crate::registry::{self, ChessNotation, DescriptiveNotation, DraughtsNotation};
@@ -24,7 +25,16 @@ pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
     let inputs: Vec<(String, Option<PathBuf>, Game)> = pipeline::open_inputs(&args.files)
         .into_iter()
         .map(|(name, path)| {
-            let game = args.game.unwrap_or_else(|| game_of(path.as_deref()));
+            let game = match args.game {
+                Some(game) => game,
+                None => {
+                    let (game, why) = game_kind::of_file(path.as_deref());
+                    if let Some(why) = why.filter(|_| !args.quiet) {
+                        let _ = writeln!(output::Stderr, "note: {why}");
+                    }
+                    game
+                }
+            };
             (name, path, game)
         })
         .collect();
@@ -149,14 +159,6 @@ fn add(total: &mut Summary, one: &Summary) {
     total.errors += one.errors;
     total.warnings += one.warnings;
     total.plies += one.plies;
-}
-
-/// Draughts for a `.pdn` file, as `show` and `sheet` decide; chess otherwise.
-fn game_of(path: Option<&Path>) -> Game {
-    let pdn = path
-        .and_then(Path::extension)
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("pdn"));
-    if pdn { Game::Draughts } else { Game::Chess }
 }
 
 fn read(path: Option<&Path>) -> io::Result<Vec<u8>> {

@@ -24,14 +24,9 @@ pub(crate) fn run(args: &SheetArgs) -> Result<(), Error> {
         SheetLanguage::En => Language::English,
     };
     let format = format(args)?;
-    let game = args.game.unwrap_or_else(|| {
-        let pdn = args
-            .file
-            .as_deref()
-            .and_then(Path::extension)
-            .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
-        if pdn { Game::Draughts } else { Game::Chess }
-    });
+    let game = args
+        .game
+        .unwrap_or_else(|| crate::game_kind::of_file(args.file.as_deref()).0);
     let kind = match game {
         Game::Chess => GameKind::Chess,
         Game::Draughts => GameKind::Draughts,

@@ -32,14 +32,9 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
             DiagramFormat::Text
         }
     });
-    let game = args.game.unwrap_or_else(|| {
-        let pdn = args
-            .file
-            .as_deref()
-            .and_then(Path::extension)
-            .is_some_and(|ext| ext.eq_ignore_ascii_case("pdn"));
-        if pdn { Game::Draughts } else { Game::Chess }
-    });
+    let game = args
+        .game
+        .unwrap_or_else(|| crate::game_kind::of_file(args.file.as_deref()).0);
     // The caption says below a game's text diagram which move led to it.
     let (diagram, caption) = match game {
         Game::Draughts if args.numbers => match format {

@@ -1,0 +1,137 @@
+//! One rule for what a file holds, and usage errors that say what was meant: run as a user
+//! runs the binary.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{text, workspace};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const DRAUGHTS_GAME: &str = "[Event \"d\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n";
+
+#[test]
+fn every_command_reads_a_pdn_file_as_draughts() {
+    let dir = scratch("pdn");
+    fs::copy(
+        workspace().join("corpus/pdn/signs.pdn"),
+        dir.join("signs.pdn"),
+    )
+    .unwrap();
+    let check = common::run(&dir, &["check", "signs.pdn"], None);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+    assert!(text(&check.stderr).contains("note: signs.pdn: read as draughts (a .pdn file)"));
+    let convert = common::run(&dir, &["convert", "signs.pdn"], None);
+    assert_eq!(convert.status.code(), Some(0), "{}", text(&convert.stderr));
+    assert!(text(&convert.stdout).contains("33-29!"));
+    // `--game` still has the last word.
+    let chess = common::run(&dir, &["check", "--game", "chess", "signs.pdn"], None);
+    assert_eq!(chess.status.code(), Some(1));
+}
+
+#[test]
+fn a_game_type_tag_or_manoury_moves_say_draughts_whatever_the_extension() {
+    let dir = scratch("gametype");
+    fs::write(
+        dir.join("tagged.txt"),
+        format!("[GameType \"20\"]\n{DRAUGHTS_GAME}"),
+    )
+    .unwrap();
+    fs::write(dir.join("moves.pgn"), DRAUGHTS_GAME).unwrap();
+    for (file, why) in [
+        (
+            "tagged.txt",
+            "its GameType tag is 20, international draughts",
+        ),
+        ("moves.pgn", "its first move 32-28 is Manoury"),
+    ] {
+        for command in ["check", "convert", "fmt"] {
+            let args = if command == "fmt" {
+                vec![command, "--check", file]
+            } else {
+                vec![command, file]
+            };
+            let out = common::run(&dir, &args, None);
+            let stderr = text(&out.stderr);
+            assert!(
+                stderr.contains(&format!("note: {file}: read as draughts ({why})")),
+                "{command} {file}: {stderr}"
+            );
+            if command != "fmt" {
+                assert!(!stderr.contains("error:"), "{command} {file}: {stderr}");
+            }
+        }
+    }
+    for (args, game) in [
+        (vec!["show", "moves.pgn"], "draughts"),
+        (vec!["sheet", "moves.pgn"], "draughts"),
+    ] {
+        let out = common::run(&dir, &args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?} as {game}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn inputs_of_two_games_need_game_named() {
+    let dir = scratch("mixed");
+    fs::write(dir.join("d.pdn"), DRAUGHTS_GAME).unwrap();
+    fs::write(dir.join("c.pgn"), "1. e4 e5 *\n").unwrap();
+    let out = common::run(&dir, &["check", "d.pdn", "c.pgn"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("d.pdn is draughts and c.pgn is chess: give --game"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_language_name_or_a_typo_gets_the_notation_meant() {
+    for (wrong, meant) in [
+        ("french", "fr"),
+        ("German", "de"),
+        ("ucci", "uci"),
+        ("descriptve", "descriptive"),
+    ] {
+        let out = common::run(Path::new("."), &["convert", "--to", wrong], None);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("did you mean `{meant}`?")),
+            "{wrong}: {stderr}"
+        );
+        assert!(
+            stderr.contains("descriptive-fr"),
+            "the list names every notation: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn check_reads_descriptive_notation() {
+    let out = common::run(
+        Path::new("."),
+        &["check", "--from", "descriptive"],
+        Some(b"1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 *\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("checked 1 games (6 plies): 0 errors"));
+    let bad = common::run(
+        Path::new("."),
+        &["check", "--from", "descriptive"],
+        Some(b"1. P-K4 P-K4 2. K-K3 *\n"),
+    );
+    assert_eq!(bad.status.code(), Some(1));
+}
