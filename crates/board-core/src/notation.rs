@@ -108,6 +108,30 @@ pub trait Notation {
     fn draw_offer_suffix(&self) -> Option<&'static str> {
         None
     }
+
+    /// The PGN tag that a tag written by this notation's users stands for, with its value in
+    /// PGN form: a French scoresheet's `[Ronde "5"]` is `[Round "5"]`, its `[Date
+    /// "17/03/2024"]` is `[Date "2024.03.17"]`. `None` keeps the tag as written; an error says
+    /// why the value does not read (the tag is then kept as written, with a warning).
+    ///
+    /// The replay applies it when converting to another notation; a record written back in its
+    /// own notation keeps its conventions.
+    fn record_tag(
+        &self,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(&'static str, String), String>> {
+        let _ = (name, value);
+        None
+    }
+
+    /// The PGN form of a comment written by this notation's users, such as a French player's
+    /// clock time `{1h25}` as the clock command `{[%clk 1:25:00]}`; `None` keeps it. Applied
+    /// as [`Notation::record_tag`] is.
+    fn record_comment(&self, text: &str) -> Option<String> {
+        let _ = text;
+        None
+    }
 }
 
 /// A reference to a notation is that notation: registries keep `&'static dyn Notation`s, and
@@ -147,6 +171,18 @@ impl<N: Notation + ?Sized> Notation for &N {
 
     fn draw_offer_suffix(&self) -> Option<&'static str> {
         (**self).draw_offer_suffix()
+    }
+
+    fn record_tag(
+        &self,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(&'static str, String), String>> {
+        (**self).record_tag(name, value)
+    }
+
+    fn record_comment(&self, text: &str) -> Option<String> {
+        (**self).record_comment(text)
     }
 }
 

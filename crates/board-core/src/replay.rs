@@ -151,6 +151,9 @@ where
     // The tags, then the movetext, go straight into the output; on an error, everything this
     // game appended is cut off again.
     let first = FirstMove::new(start.move_number(), start.turn());
+    let converting = output
+        .as_ref()
+        .is_some_and(|o| source.name() != o.notation.name());
     let (target, mut writer, rollback) = match output {
         Some(Output {
             notation,
@@ -159,8 +162,9 @@ where
         }) => {
             let rollback = out.len();
             out.reserve(game.text().len());
-            let tags: Vec<(&str, std::borrow::Cow<'_, str>)> =
-                game.tags().map(|t| (t.name, t.value())).collect();
+            // Written in another notation, the record takes PGN's conventions for what the
+            // source notation's users write their own way (a French sheet's boxes).
+            let tags = record_tags(game, source, converting, &mut diagnostics);
             write_tags(out, dialect, &tags, result_text);
             (
                 Some(notation),
@@ -293,7 +297,11 @@ where
             }
             Ev::Comment { span, kind } => {
                 if let Some(w) = writer.as_mut() {
-                    w.comment(game.slice(Ev::comment_text(span, kind)));
+                    let text = game.slice(Ev::comment_text(span, kind));
+                    match source.record_comment(text).filter(|_| converting) {
+                        Some(converted) => w.comment(&converted),
+                        None => w.comment(text),
+                    }
                 }
             }
             Ev::Start(span) => {
@@ -354,6 +362,68 @@ where
         final_position: (!failed).then_some(pos),
         plies,
     }
+}
+
+/// The game's tags as the output writes them: as read, or, when `converting`, with the tags
+/// that the source notation's users write their own way in PGN form
+/// ([`Notation::record_tag`]). A tag that stands for one the record already has is dropped when
+/// it says the same and kept as written when it does not, with a warning either way.
+fn record_tags<'g, S: Notation + ?Sized>(
+    game: &'g RawGame,
+    source: &S,
+    converting: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<(&'g str, std::borrow::Cow<'g, str>)> {
+    // Each tag as written: its name, and the PGN name and value it is written under.
+    let mut tags: Vec<(&str, &str, std::borrow::Cow<'_, str>)> = Vec::new();
+    for tag in game.tags() {
+        let value = tag.value();
+        let (name, value) = match source.record_tag(tag.name, &value).filter(|_| converting) {
+            None => (tag.name, value),
+            Some(Ok((name, converted))) => (name, converted.into()),
+            Some(Err(why)) => {
+                diagnostics.push(Diagnostic::warning(
+                    format!("tag {}: {why}; kept as written", tag.name),
+                    tag.span,
+                ));
+                (tag.name, value)
+            }
+        };
+        let earlier = tags.iter_mut().find(|(_, n, _)| *n == name);
+        match earlier {
+            Some((written, _, earlier)) if *written != tag.name || name != tag.name => {
+                if *earlier == value {
+                    diagnostics.push(Diagnostic::warning(
+                        format!("tag {} says what tag {written} says: dropped", tag.name),
+                        tag.span,
+                    ));
+                    continue;
+                }
+                diagnostics.push(Diagnostic::warning(
+                    format!(
+                        "tags {written} and {} both stand for {name} with other values: each \
+                         kept under the name it is written with",
+                        tag.name
+                    ),
+                    tag.span,
+                ));
+                // The one that is not PGN's own goes back to its own name.
+                if *written != name {
+                    let original = *written;
+                    if let Some(entry) = tags.iter_mut().find(|(w, _, _)| *w == original) {
+                        entry.1 = original;
+                    }
+                    tags.push((tag.name, name, value));
+                } else {
+                    tags.push((tag.name, tag.name, tag.value()));
+                }
+            }
+            _ => tags.push((tag.name, name, value)),
+        }
+    }
+    tags.into_iter()
+        .map(|(_, name, value)| (name, value))
+        .collect()
 }
 
 /// The span of a piece written apart from the move token `token` that the next event holds:

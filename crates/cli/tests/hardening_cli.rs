@@ -135,3 +135,57 @@ fn check_reads_descriptive_notation() {
     );
     assert_eq!(bad.status.code(), Some(1));
 }
+
+#[test]
+fn a_french_sheet_converts_with_its_header_and_clocks_in_pgn_form() {
+    let expected = fs::read_to_string(workspace().join("corpus/fr/club-game.en.pgn")).unwrap();
+    for from in [&["--from", "fr"][..], &[]] {
+        let mut args = vec!["convert", "--to", "en"];
+        args.extend(from);
+        args.push("corpus/fr/club-game.pgn");
+        let out = common::run(&workspace(), &args, None);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let written = text(&out.stdout);
+        // The draw after the moves is the records' business (PGN writes 1/2-1/2).
+        let cut = |s: &str| s[..s.rfind("Rc8").unwrap()].to_owned();
+        assert_eq!(cut(&written), cut(&expected), "{from:?}");
+    }
+    // Written back in French, the sheet keeps its own boxes.
+    let out = common::run(
+        &workspace(),
+        &["convert", "--to", "fr", "corpus/fr/club-game.pgn"],
+        None,
+    );
+    assert!(text(&out.stdout).contains("[Ronde \"5\"]"));
+    assert!(text(&out.stdout).contains("{1h31}"));
+}
+
+#[test]
+fn a_french_box_that_repeats_a_pgn_tag_is_said_not_lost() {
+    let game =
+        "[Round \"4\"]\n[Ronde \"5\"]\n[Blancs \"Martin\"]\n[White \"Martin\"]\n\n1. e4 Cf6 *\n";
+    let out = common::run(
+        Path::new("."),
+        &["convert", "--from", "fr", "--to", "en"],
+        Some(game.as_bytes()),
+    );
+    let written = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert!(
+        written.contains("[Round \"4\"]") && written.contains("[Ronde \"5\"]"),
+        "{written}"
+    );
+    assert_eq!(
+        written.matches("[White \"Martin\"]").count(),
+        1,
+        "{written}"
+    );
+    assert!(
+        stderr.contains("tags Round and Ronde both stand for Round"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("tag White says what tag Blancs says: dropped"),
+        "{stderr}"
+    );
+}

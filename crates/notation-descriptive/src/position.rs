@@ -275,6 +275,18 @@ where
     fn draw_offer_suffix(&self) -> Option<&'static str> {
         self.0.draw_offer_suffix()
     }
+
+    fn record_tag(
+        &self,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(&'static str, String), String>> {
+        self.0.record_tag(name, value)
+    }
+
+    fn record_comment(&self, text: &str) -> Option<String> {
+        self.0.record_comment(text)
+    }
 }
 
 #[cfg(test)]

@@ -88,9 +88,10 @@ where
 {
     let dialect = conversion.dialect;
     let mut written = String::new();
-    let mut replayed = replay::<Position, S, T>(
+    // This pass maps the header and the clocks itself, as `conversion` asks.
+    let mut replayed = replay::<Position, _, T>(
         game,
-        source,
+        &AsWritten(source),
         Some(Output {
             notation: target,
             dialect,
@@ -172,4 +173,48 @@ where
         .diagnostics
         .extend(warnings.into_iter().map(|d| game.locate(d)));
     replayed
+}
+
+/// `S` with its record conventions left alone: the tags and comments as written.
+struct AsWritten<'a, S: ?Sized>(&'a S);
+
+impl<S> Notation for AsWritten<'_, S>
+where
+    S: Notation<Position = Position, Move = Move> + ?Sized,
+{
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn parse(
+        &self,
+        position: &Position,
+        token: &str,
+        notes: &mut board_core::Notes,
+    ) -> Result<Move, board_core::MoveError> {
+        self.0.parse(position, token, notes)
+    }
+
+    fn format(&self, position: &Position, mv: &Move, out: &mut String) {
+        self.0.format(position, mv, out);
+    }
+
+    fn is_null(&self, token: &str) -> bool {
+        self.0.is_null(token)
+    }
+
+    fn glues(&self, next: &str) -> bool {
+        self.0.glues(next)
+    }
+
+    fn continues(&self, token: &str) -> bool {
+        self.0.continues(token)
+    }
+
+    fn draw_offer_suffix(&self) -> Option<&'static str> {
+        self.0.draw_offer_suffix()
+    }
 }

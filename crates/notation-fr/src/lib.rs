@@ -161,4 +161,25 @@ impl Notation for French {
     fn draw_offer_suffix(&self) -> Option<&'static str> {
         Some("=")
     }
+
+    /// The boxes of a French scoresheet as PGN tags (see [`HEADER_FIELDS`]), and the values of
+    /// date, Elo and result tags in PGN form.
+    fn record_tag(
+        &self,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(&'static str, String), String>> {
+        let pgn = tag_for_label(name)?;
+        match header::tag_value(pgn, value) {
+            Ok(converted) if pgn == name && converted == value => None,
+            Ok(converted) => Some(Ok((pgn, converted))),
+            Err(err) => Some(Err(err.to_string())),
+        }
+    }
+
+    /// A comment holding only a clock time as written on French sheets (`1h25`, `1h05'30`,
+    /// `0h04'`) is the clock command `[%clk 1:25:00]`.
+    fn record_comment(&self, text: &str) -> Option<String> {
+        clock_command(text).ok()
+    }
 }
