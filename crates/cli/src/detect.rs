@@ -21,6 +21,30 @@ pub(crate) fn chess(game: &RawGame) -> Detected<ChessNotation> {
             ),
             None => Detected::Undecided(None),
         },
+        Err(_) if detection.fits.is_empty() => {
+            // The letter set that reads the most moves before failing is the one the game is
+            // written in, with a mistake where it fails: its error, at that move, is the one
+            // to report. On a tie, the first tried (French, English...).
+            let Some(closest) = detection.rejections.iter().rev().max_by_key(|r| r.ply) else {
+                return Detected::Undecided(None);
+            };
+            match lookup(closest.language) {
+                Some(entry) => Detected::Closest(
+                    entry.notation,
+                    format!(
+                        "no letter set replays game {} whole; {} comes closest, reading {} half-move{} \
+                         before `{}`: the game is read as {}",
+                        game.number(),
+                        closest.language,
+                        closest.ply,
+                        if closest.ply == 1 { "" } else { "s" },
+                        closest.at,
+                        closest.language,
+                    ),
+                ),
+                None => Detected::Undecided(None),
+            }
+        }
         Err(_) => Detected::Undecided(
             detection
                 .fits
@@ -44,7 +68,9 @@ pub(crate) fn draughts(_: &RawGame) -> Detected<DraughtsNotation> {
 pub(crate) fn chess_as_written(game: &RawGame) -> Detected<ChessNotation> {
     let detected = chess(game);
     let read_as = match &detected {
-        Detected::Decided(notation, _) | Detected::Undecided(Some(notation)) => *notation,
+        Detected::Decided(notation, _)
+        | Detected::Undecided(Some(notation))
+        | Detected::Closest(notation, _) => *notation,
         Detected::Undecided(None) => registry::CHESS[0].notation,
     };
     let Some(as_read) = kept_as_written(game, read_as) else {

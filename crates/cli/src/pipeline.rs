@@ -113,6 +113,9 @@ pub(crate) enum Detected<N: ?Sized + 'static> {
     Decided(&'static N, String),
     /// None or several do; a notation that reads its moves, if any.
     Undecided(Option<&'static N>),
+    /// None replays it whole: the one that reads it furthest, to report the error in, and
+    /// the sentence that says so.
+    Closest(&'static N, String),
 }
 
 /// Where diagnostics go: rendered on stderr as they come, or written as JSON Lines.
@@ -486,6 +489,17 @@ fn read_all<'n, N: ?Sized>(
                         notation
                     }
                     Detected::Undecided(notation) => notation.unwrap_or(fallback),
+                    Detected::Closest(notation, why) => {
+                        let note = Done {
+                            note: Some(format!("{name}: {why}")),
+                            ..Done::default()
+                        };
+                        if !flush(&mut batch, seq, &file) {
+                            return;
+                        }
+                        ready(&mut seq, Ok(note));
+                        notation
+                    }
                 },
             };
             batch.push((game, notation));

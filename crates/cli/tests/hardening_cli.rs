@@ -189,3 +189,35 @@ fn a_french_box_that_repeats_a_pgn_tag_is_said_not_lost() {
         "{stderr}"
     );
 }
+
+/// A French game of 41 half-moves with one typo at the 41st (`Cxe6`, no knight reaches e6).
+const FRENCH_TYPO: &str = "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 b5 7. Fb3 d6 \
+    8. c3 O-O 9. h3 Cb8 10. d4 Cbd7 11. Cbd2 Fb7 12. Fc2 Te8 13. Cf1 Ff8 14. Cg3 g6 15. Fg5 h6 \
+    16. Fd2 Fg7 17. a4 c5 18. d5 c4 19. Fe3 Cc5 20. Dd2 Rh7 21. Cxe6 *\n";
+
+#[test]
+fn a_typo_in_a_french_game_is_reported_in_french_where_it_is() {
+    let dir = scratch("typo");
+    fs::write(dir.join("typo.pgn"), FRENCH_TYPO).unwrap();
+    for args in [
+        &["check", "typo.pgn"][..],
+        &["convert", "--to", "en", "typo.pgn"],
+        &["show", "typo.pgn"],
+        &["sheet", "typo.pgn"],
+    ] {
+        let out = common::run(&dir, args, None);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("fr comes closest, reading 40 half-moves before `21. Cxe6`"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains("illegal move Cxe6"), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("\"Cf3\""),
+            "{args:?}: the error is not on a good move: {stderr}"
+        );
+    }
+    let out = common::run(&dir, &["check", "typo.pgn"], None);
+    assert!(text(&out.stderr).contains("help: legal moves that come closest: Cd4, Ce2"));
+}

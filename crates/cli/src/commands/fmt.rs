@@ -322,6 +322,10 @@ where
                     notation
                 }
                 Detected::Undecided(notation) => notation.unwrap_or(fallback),
+                Detected::Closest(notation, why) => {
+                    log.note(&format!("{name}: {why}"))?;
+                    notation
+                }
             },
         };
         for warning in game.warnings() {

@@ -136,6 +136,10 @@ fn chess(
                 notation
             }
             Detected::Undecided(notation) => notation.unwrap_or(registry::CHESS[0].notation),
+            Detected::Closest(notation, why) => {
+                writeln!(err, "note: {name}: {why}")?;
+                notation
+            }
         },
     };
     let text =

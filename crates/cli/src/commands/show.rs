@@ -151,6 +151,10 @@ where
                 notation
             }
             Detected::Undecided(notation) => notation.unwrap_or(fallback),
+            Detected::Closest(notation, why) => {
+                let _ = writeln!(crate::output::Stderr, "note: {name}: {why}");
+                notation
+            }
         },
     };
     let line = board_core::play_main_line::<P, N>(&game, notation, args.ply).map_err(|diag| {
