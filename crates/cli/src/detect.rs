@@ -24,8 +24,14 @@ pub(crate) fn chess(game: &RawGame) -> Detected<ChessNotation> {
         Err(_) if detection.fits.is_empty() => {
             // The letter set that reads the most moves before failing is the one the game is
             // written in, with a mistake where it fails: its error, at that move, is the one
-            // to report. On a tie, the first tried (French, English...).
-            let Some(closest) = detection.rejections.iter().rev().max_by_key(|r| r.ply) else {
+            // to report. On a tie, one that reads the failing token as a move of its own
+            // (an illegal `Ke3` in English, not "K is no French letter"), then the first tried.
+            let Some(closest) = detection
+                .rejections
+                .iter()
+                .rev()
+                .max_by_key(|r| (r.ply, r.error.kind != board_core::MoveErrorKind::Syntax))
+            else {
                 return Detected::Undecided(None);
             };
             match lookup(closest.language) {
