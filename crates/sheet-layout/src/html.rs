@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::labels::{Labels, labels};
-use crate::svg::title;
+use crate::svg::{title, width_of};
 use crate::xml::escape;
 use crate::{LINES_PER_BLOCK, Outcome, Sheet};
 
@@ -31,9 +31,11 @@ td, th { border: 0.3mm solid #000; padding: 0 1.2mm; overflow: hidden; white-spa
 .header td { height: 8mm; vertical-align: top; }
 .header .label, .signatures .label { display: block; }
 .value { font-size: 10pt; }
+/* A value too long for its box even at its smallest size wraps inside it. */
+.wrap { white-space: normal; overflow-wrap: anywhere; line-height: 1; }
 .choices { display: flex; justify-content: space-around; font-size: 11pt; }
 .circled { display: inline-block; line-height: 1.2; border: 0.45mm solid #000;
-  border-radius: 50%; padding: 0 2mm; }
+  border-radius: 999px; padding: 0 2mm; }
 .players { margin-top: 2mm; }
 .players th { background: #eee; height: 6mm; font-size: 11pt; text-align: center; }
 .players td { height: 6mm; }
@@ -141,8 +143,10 @@ fn write_page(o: &mut String, sheet: &Sheet, words: &Labels, page: usize, pages:
     for (white, player, side) in [(true, &h.white, "white"), (false, &h.black, "black")] {
         let _ = write!(
             o,
-            "<td class=\"label\">{}</td><td class=\"value name\" data-field=\"{side}\">",
-            escape(words.name)
+            "<td class=\"label\">{}</td><td class=\"value name{}\" data-field=\"{side}\">",
+            escape(words.name),
+            // Names are bold, and the ring around a winner's takes some of the width.
+            Fit::new(&player.name, 10.0, (PLAYER_VALUE - RING) / BOLD)
         );
         let circled = sheet.result.is_some_and(|r| r.circles(white)) && !player.name.is_empty();
         if circled {
@@ -169,8 +173,9 @@ fn write_page(o: &mut String, sheet: &Sheet, words: &Labels, page: usize, pages:
     for (player, side) in [(&h.white, "white"), (&h.black, "black")] {
         let _ = write!(
             o,
-            "<td class=\"label\">{}</td><td class=\"value\" data-field=\"{side}-club\">{}</td>",
+            "<td class=\"label\">{}</td><td class=\"value{}\" data-field=\"{side}-club\">{}</td>",
             escape(words.club),
+            Fit::new(&player.club, 10.0, PLAYER_VALUE),
             escape(&player.club)
         );
     }
@@ -204,13 +209,23 @@ fn write_page(o: &mut String, sheet: &Sheet, words: &Labels, page: usize, pages:
                 "<tr class=\"line\" data-number=\"{number}\"><td class=\"number\">{number}</td>"
             );
             for (white, side) in [(true, "white"), (false, "black")] {
-                let _ = write!(o, "<td class=\"move {side}\">");
                 let mut clock = None;
                 if let Some(half) = sheet.half(number, white) {
-                    o.push_str(&escape(&sheet.move_text(half)));
+                    let text = sheet.move_text(half);
+                    let _ = write!(
+                        o,
+                        "<td class=\"move {side}{}\">",
+                        Fit::new(&text, 10.0, MOVE_COLUMN)
+                    );
+                    o.push_str(&escape(&text));
                     clock = half.clock.as_deref();
                 } else if result_cell == Some((number, white)) {
-                    let _ = write!(o, "<span class=\"result\">{result_text}</span>");
+                    let _ = write!(
+                        o,
+                        "<td class=\"move {side}\"><span class=\"result\">{result_text}</span>"
+                    );
+                } else {
+                    let _ = write!(o, "<td class=\"move {side}\">");
                 }
                 let _ = write!(
                     o,
@@ -250,13 +265,73 @@ fn write_page(o: &mut String, sheet: &Sheet, words: &Labels, page: usize, pages:
     );
 }
 
-/// A header box: label above, value below.
+/// A header box: label above, value below, shrunk to fit its width.
 fn field(o: &mut String, span: u32, label: &str, name: &str, value: &str) {
+    let width = f32::from(u16::try_from(span).unwrap_or(1)) * HEADER_COLUMN - PADDING;
     let _ = write!(
         o,
         "<td colspan=\"{span}\"><span class=\"label\">{}</span>\
-         <span class=\"value\" data-field=\"{name}\">{}</span></td>",
+         <span class=\"value{}\" data-field=\"{name}\">{}</span></td>",
         escape(label),
+        Fit::new(value, 10.0, width),
         escape(value)
     );
+}
+
+/// The width of one of the header's six equal columns, in mm (a page is 190 mm wide).
+const HEADER_COLUMN: f32 = 190.0 / 6.0;
+/// A cell's padding, both sides, in mm.
+const PADDING: f32 = 2.4;
+/// A players' value column: the page less two 18 mm label columns, halved.
+const PLAYER_VALUE: f32 = (190.0 - 2.0 * 18.0) / 2.0 - PADDING;
+/// A move column: the 93 mm block less the number and two clock columns, halved.
+const MOVE_COLUMN: f32 = (93.0 - 8.0 - 2.0 * 14.5) / 2.0 - PADDING;
+/// How much wider bold glyphs are than the estimate of regular ones.
+const BOLD: f32 = 1.15;
+/// What the ring around a winner's name takes of its box: padding and border, both sides.
+const RING: f32 = 6.0;
+/// Printed smaller than this, a value is hard to read: it wraps instead.
+const SMALLEST_PT: f32 = 6.0;
+/// Millimetres in a point.
+const MM_PER_PT: f32 = 25.4 / 72.0;
+
+/// How a value is made to fit its box, as the SVG sheet squeezes its text: written as the end
+/// of a `class` attribute and a `style`, nothing when it fits at its size.
+struct Fit {
+    size_pt: Option<f32>,
+    wrap: bool,
+}
+
+impl Fit {
+    fn new(text: &str, size_pt: f32, width_mm: f32) -> Fit {
+        let needed = width_of(text, size_pt * MM_PER_PT);
+        if needed <= width_mm {
+            return Fit {
+                size_pt: None,
+                wrap: false,
+            };
+        }
+        let fitted = size_pt * width_mm / needed;
+        Fit {
+            size_pt: Some(fitted.max(SMALLEST_PT)),
+            wrap: fitted < SMALLEST_PT,
+        }
+    }
+}
+
+impl std::fmt::Display for Fit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.wrap {
+            f.write_str(" wrap")?;
+        }
+        match self.size_pt {
+            // Rounded down a tenth, so the estimate errs on the side of fitting.
+            Some(size) => write!(
+                f,
+                "\" style=\"font-size: {:.1}pt",
+                (size * 10.0).floor() / 10.0
+            ),
+            None => Ok(()),
+        }
+    }
 }

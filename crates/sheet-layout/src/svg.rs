@@ -50,7 +50,7 @@ fn mm(v: f32) -> String {
 
 /// A rough width of `text` at `size`: enough to shrink a long name or move into its box and
 /// to size the ring around a winner's name.
-fn width_of(text: &str, size: f32) -> f32 {
+pub(crate) fn width_of(text: &str, size: f32) -> f32 {
     text.chars().count() as f32 * size * 0.56
 }
 

@@ -260,3 +260,42 @@ fn a_game_set_up_late_starts_on_the_page_of_its_first_move() {
     assert_eq!(sheet.to_svg_pages().len(), 1);
     assert!(sheet.to_html().contains("Kg7"));
 }
+
+/// The font size an element's `style` sets, in points.
+fn font_size(node: Node<'_, '_>) -> Option<f32> {
+    node.attribute("style")?
+        .strip_prefix("font-size: ")?
+        .strip_suffix("pt")?
+        .parse()
+        .ok()
+}
+
+#[test]
+fn html_shrinks_long_names_into_their_boxes_as_svg_does() {
+    let mut sheet = game_sheet(Language::French);
+    sheet.header.event =
+        "Championnat de France des clubs, Nationale 4, poule B, huitième ronde".into();
+    sheet.header.white.name = "de la Bourdonnais-Montmorency, Louis-Charles Mahé".into();
+    sheet.header.black.club = "Cercle d'échecs de la Tour Rennaise et du Pays de Vilaine".into();
+    let long_name = "Wolfgang Amadeus Theophilus Mozart-Habsburg von und zu Salzburg-Vienna, Jr.";
+    sheet.header.black.name = long_name.into();
+    let html = sheet.to_html();
+    let doc = xhtml(&html);
+    let element = |name: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("data-field") == Some(name))
+            .unwrap()
+    };
+    for name in ["event", "white", "black-club"] {
+        let size = font_size(element(name)).unwrap_or_else(|| panic!("{name} is shrunk"));
+        assert!((6.0..10.0).contains(&size), "{name}: {size}pt");
+        assert!(!has_class(element(name), "wrap"), "{name} fits on one line");
+    }
+    // Too long for one line at the smallest size: it wraps in its box, nothing cut.
+    assert!(has_class(element("black"), "wrap"));
+    assert_eq!(font_size(element("black")), Some(6.0));
+    assert_eq!(field(&doc, "black").as_deref(), Some(long_name));
+    // Short values keep the sheet's size.
+    assert_eq!(font_size(element("date")), None);
+    assert_eq!(font_size(element("white-club")), None);
+}
