@@ -34,7 +34,8 @@ pub(crate) fn of_file(path: Option<&Path>) -> (Game, Option<String>) {
     let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
     if !regular
         || File::open(path)
-            .and_then(|f| f.take(SNIFF).read_to_end(&mut start))
+            .and_then(record_input::decompress)
+            .and_then(|(_, text)| text.take(SNIFF).read_to_end(&mut start))
             .is_err()
     {
         return (Game::Chess, None);

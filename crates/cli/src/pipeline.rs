@@ -205,6 +205,8 @@ pub(crate) fn read_game(
         ),
         None => Box::new(io::stdin().lock()),
     };
+    let (_, reader) = record_input::decompress(reader)
+        .map_err(|e| Error::Input(format!("cannot read {name}: {e}")))?;
     let mut games = 0;
     for item in RecordReader::new(BufReader::new(reader), dialect.clone()) {
         match item {
@@ -436,7 +438,19 @@ fn read_all<'n, N: ?Sized>(
             Source::Named(notation) => Some(*notation),
             Source::Detect { .. } => None,
         };
-        let reader = BufReader::with_capacity(1 << 16, meter.count(reader));
+        // Counted as packed, so that progress compares with the file's size.
+        let reader = match record_input::decompress(meter.count(reader)) {
+            Ok((_, reader)) => reader,
+            Err(e) => {
+                let done = Done {
+                    unreadable: Some((Arc::clone(&file), format!("cannot read {name}: {e}"))),
+                    ..Done::default()
+                };
+                ready(&mut seq, Ok(done));
+                continue;
+            }
+        };
+        let reader = BufReader::with_capacity(1 << 16, reader);
         let mut records = RecordReader::new(reader, dialect.clone());
         let mut unreadable = false;
         for item in records.by_ref() {

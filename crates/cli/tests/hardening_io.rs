@@ -284,7 +284,24 @@ fn fmt_rewrites_only_regular_files_in_place() {
     assert!(status.success());
     let fifo = dir.join("pipe.pgn");
     let writer = std::thread::spawn(move || fs::write(fifo, messy).unwrap());
-    let out = run(&dir, &["fmt", "pipe.pgn"]);
+    // A FIFO read twice would wait for a second writer forever: the run has a deadline.
+    let mut child = Command::new(BIN)
+        .args(["fmt", "pipe.pgn"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("fmt on a FIFO did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("4. O-O"));

@@ -46,14 +46,23 @@ pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
     let mut changed: Vec<&str> = Vec::new();
     let mut failed_files = 0;
     for (name, path, game) in &inputs {
-        let original = match read(path.as_deref()) {
-            Ok(bytes) => bytes,
+        let (original, packed) = match read(path.as_deref()) {
+            Ok(read) => read,
             Err(e) => {
                 writeln!(err, "error: cannot read {name}: {e}")?;
                 failed_files += 1;
                 continue;
             }
         };
+        if packed && path.is_some() && !args.check {
+            writeln!(
+                err,
+                "error: {name} is compressed: `fmt --check` reads it, but it is not rewritten \
+                 (decompress it, format it, compress it again)"
+            )?;
+            failed_files += 1;
+            continue;
+        }
         let mut log = Log {
             err: &mut err,
             quiet: args.quiet,
@@ -161,15 +170,17 @@ fn add(total: &mut Summary, one: &Summary) {
     total.plies += one.plies;
 }
 
-fn read(path: Option<&Path>) -> io::Result<Vec<u8>> {
-    match path {
-        Some(path) => fs::read(path),
-        None => {
-            let mut bytes = Vec::new();
-            io::stdin().lock().read_to_end(&mut bytes)?;
-            Ok(bytes)
-        }
-    }
+/// The bytes of an input, decompressed, and whether they were packed (a packed file is checked,
+/// never rewritten: its text would lose its packing).
+fn read(path: Option<&Path>) -> io::Result<(Vec<u8>, bool)> {
+    let raw: Box<dyn Read> = match path {
+        Some(path) => Box::new(fs::File::open(path)?),
+        None => Box::new(io::stdin().lock()),
+    };
+    let (compression, mut reader) = record_input::decompress(raw)?;
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    Ok((bytes, compression != record_input::Compression::None))
 }
 
 /// The notations of the run, one per game the inputs are of, built once.
