@@ -261,11 +261,11 @@ impl Diagnostic {
         if cut_before {
             excerpt.push('…');
         }
-        let visible = before[before.len() - shown_before..]
+        let shown = before[before.len() - shown_before..]
             .iter()
             .chain(&inside[..shown_inside])
             .chain(&after[..shown_after]);
-        excerpt.extend(visible.map(|&c| visible_char(c)));
+        excerpt.extend(shown.map(|&c| visible_char(c)));
         if cut_after {
             excerpt.push('…');
         }
@@ -275,11 +275,12 @@ impl Diagnostic {
         let number = line.to_string();
         let pad = " ".repeat(number.len());
         let mut out = String::new();
-        let _ = writeln!(out, "{}: {}", self.severity, self.message);
+        // The message and the game's name quote the input too.
+        let _ = writeln!(out, "{}: {}", self.severity, visible(&self.message));
         let _ = write!(out, "{pad}--> {file}:{line}:{column}");
         match (self.game, &self.game_name) {
             (Some(n), Some(name)) if !name.is_empty() => {
-                let _ = write!(out, " (game {n}: {name})");
+                let _ = write!(out, " (game {n}: {})", visible(name));
             }
             (Some(n), _) => {
                 let _ = write!(out, " (game {n})");
