@@ -4,28 +4,32 @@
 
 use crate::{Diagnostic, Nag, Span};
 
-use super::dialect::DASHES;
+use super::dialect::{DASHES, Dialect};
 use super::game::Ev;
 
 /// `text` with the dash look-alikes of its moves and result read as `-`, and the warning saying
-/// so; `None` when no move or result holds one. Comments and tags keep theirs.
+/// so; `None` when no move or result holds one. Comments and tags keep theirs, and so does a
+/// move that would read as a result once put right (`1–0` where the dialect ends no game on
+/// it): the text read again must split into the same games.
 pub(crate) fn dashes(
     text: &str,
     events: &[Ev],
     result: Option<Span>,
+    dialect: &Dialect,
 ) -> Option<(String, Diagnostic)> {
     let has_dash = |span: &Span| {
         text.get(span.range())
             .is_some_and(|t| t.contains(|c| DASHES.contains(&c)))
     };
+    let becomes_result = |span: &Span| dialect.is_result(&text[span.range()].replace(DASHES, "-"));
     let mut spans: Vec<Span> = events
         .iter()
         .filter_map(|e| match *e {
             Ev::Move(span) => Some(span),
             _ => None,
         })
-        .chain(result)
-        .filter(has_dash)
+        .filter(|s| has_dash(s) && !becomes_result(s))
+        .chain(result.filter(has_dash))
         .collect();
     if spans.is_empty() {
         return None;

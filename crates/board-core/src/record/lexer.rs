@@ -490,11 +490,10 @@ pub(crate) fn split_token_bytes(
         return;
     }
     let word = &bytes[at..];
-    if at == 0
-        && matches!(word[0], b'+' | b'-' | b'=' | 0xC2 | 0xCE | 0xE2)
+    if matches!(word[0], b'+' | b'-' | b'=' | 0xC2 | 0xCE | 0xE2)
         && let Some(nag) = std::str::from_utf8(word).ok().and_then(Nag::from_symbol)
     {
-        emit(Piece::Symbol(nag), 0..bytes.len());
+        emit(Piece::Symbol(nag), at..bytes.len());
         return;
     }
     let glyph = |b: &[u8]| {
@@ -514,7 +513,8 @@ pub(crate) fn split_token_bytes(
     let marks = word.iter().rev().take_while(|b| is_mark(b)).count();
     if marks < word.len() {
         let (mv, marks) = word.split_at(word.len() - marks);
-        let stands_alone = !is_result(mv) && !mv.iter().all(u8::is_ascii_digit);
+        let is_symbol = std::str::from_utf8(mv).is_ok_and(|m| Nag::from_symbol(m).is_some());
+        let stands_alone = !is_result(mv) && !mv.iter().all(u8::is_ascii_digit) && !is_symbol;
         match glyph(marks) {
             Some(nag) if stands_alone => {
                 let cut = at + mv.len();

@@ -435,7 +435,8 @@ impl<R: Read> RecordReader<R> {
         // put right and read again.
         if let Ok(p) = &parsed
             && memchr::memchr(0xE2, text.as_bytes()).is_some()
-            && let Some((fixed, warning)) = lenient::dashes(&text, &p.events, p.result)
+            && let Some((fixed, warning)) =
+                lenient::dashes(&text, &p.events, p.result, &self.dialect)
         {
             text = fixed;
             warnings.push(warning);
