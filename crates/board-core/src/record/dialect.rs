@@ -44,6 +44,9 @@ pub struct Dialect {
     /// First bytes of `terminator_bytes`, and of all result spellings: most tokens are ruled out
     /// by their first byte without a comparison.
     terminator_starts: ByteSet,
+    /// Last bytes of `terminator_bytes`: move numbers (`12.`) share a first byte with `1-0`,
+    /// and are ruled out by their last.
+    terminator_ends: ByteSet,
     result_starts: ByteSet,
     /// Spellings read as another result: `½-½` as `1/2-1/2`, and the lenient ones web pages
     /// and ChessBase write (`1–0` with an en dash, `+--` for a forfeit), with whether reading
@@ -171,6 +174,7 @@ impl Dialect {
             final_results: final_results.iter().map(|&t| t.into()).collect(),
             terminator_bytes: Vec::new(),
             terminator_starts: ByteSet::default(),
+            terminator_ends: ByteSet::default(),
             result_starts: ByteSet::default(),
             aliases: Vec::new(),
             roster: Vec::new(),
@@ -203,6 +207,7 @@ impl Dialect {
             })
             .collect();
         self.terminator_starts = ByteSet::of_firsts(self.terminator_bytes.iter().map(|t| &**t));
+        self.terminator_ends = ByteSet::of_lasts(self.terminator_bytes.iter().map(|t| &**t));
         self.result_starts = ByteSet::of_firsts(
             self.terminators
                 .iter()
@@ -335,6 +340,7 @@ impl Dialect {
         // Move numbers (`12.`) share first byte and length with `1-0`: the last byte tells
         // them apart before a slice compare.
         self.terminator_starts.has_first(token)
+            && self.terminator_ends.has_last(token)
             && self
                 .terminator_bytes
                 .iter()
@@ -395,6 +401,19 @@ impl ByteSet {
             set.0[usize::from(b >> 6)] |= 1 << (b & 63);
         }
         set
+    }
+
+    fn of_lasts<'a>(words: impl Iterator<Item = &'a [u8]>) -> ByteSet {
+        let mut set = ByteSet::default();
+        for &b in words.filter_map(<[u8]>::last) {
+            set.0[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        set
+    }
+
+    fn has_last(&self, word: &[u8]) -> bool {
+        word.last()
+            .is_some_and(|&b| self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
     }
 
     fn has_first(&self, word: &[u8]) -> bool {

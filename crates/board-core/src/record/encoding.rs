@@ -120,7 +120,9 @@ fn fields(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Field)> {
                 push(i..i + 1, Field::Movetext);
                 push(i + 1..end, Field::Comment);
                 i = end;
+                line_start = false;
             }
+            // A tag starts a line, after white space or other tags.
             b'[' if line_start => {
                 let end = lexer::line_end(bytes, i).unwrap_or(bytes.len());
                 let scan = lexer::scan_tag(&bytes[i..end]);
@@ -133,17 +135,22 @@ fn fields(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Field)> {
                 push(value.end..i + scan.end, Field::Movetext);
                 i += scan.end.max(1);
             }
-            _ => {
+            b'\n' => {
                 push(i..i + 1, Field::Movetext);
                 i += 1;
+                line_start = true;
+            }
+            _ => {
+                // Up to the next byte that may start a field or a line.
+                let run = bytes[i + 1..]
+                    .iter()
+                    .position(|&c| matches!(c, b'{' | b';' | b'[' | b'\n'))
+                    .map_or(bytes.len(), |k| i + 1 + k);
+                push(i..run, Field::Movetext);
+                line_start &= bytes[i..run].iter().all(|&c| lexer::is_space(c));
+                i = run;
             }
         }
-        // A tag starts a line, after white space or other tags.
-        line_start = match bytes.get(i.wrapping_sub(1)) {
-            Some(b'\n') => true,
-            Some(&c) if lexer::is_space(c) || c == b']' => line_start || c == b'\n',
-            _ => false,
-        };
     }
     out
 }

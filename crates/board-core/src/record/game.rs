@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::{Color, Diagnostic, Nag, Span};
+use crate::{Color, Diagnostic, LineCol, Nag, Span};
 
 use super::writer::FirstMove;
 
@@ -355,10 +355,28 @@ impl RawGame {
     }
 
     /// Characters of the file's line before the game's text: 0 for a game that starts a line,
-    /// 9 for the second game of `1. e4 e5 * 1. d4 *`. Columns in diagnostics count them.
+    /// 11 for the second game of `1. e4 e5 * 1. d4 *`. Columns in diagnostics count them.
     #[must_use]
     pub fn first_column(&self) -> usize {
         self.first_column
+    }
+
+    /// The file's line and column of a span of this game, as [`RawGame::render`] prints them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let file = "1. e4 e5 * 1. Ke3 *\n";
+    /// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).nth(1).unwrap().unwrap();
+    /// assert_eq!(game.first_column(), 11);
+    /// let at = game.line_col(game.moves().next().unwrap().span);
+    /// assert_eq!((at.line, at.column), (1, 15));
+    /// ```
+    #[must_use]
+    pub fn line_col(&self, span: Span) -> LineCol {
+        file_line_col(&self.text, span, self.first_line, self.first_column)
     }
 
     /// The game's text, which every span of the game indexes.
@@ -560,6 +578,21 @@ pub(crate) fn game_name(white: Option<&str>, black: Option<&str>) -> String {
         return String::new();
     }
     format!("{} - {}", white.unwrap_or("?"), black.unwrap_or("?"))
+}
+
+/// The file's line and column of `span` in `text`, which starts on line `first_line` after
+/// `first_column` characters of it.
+pub(crate) fn file_line_col(
+    text: &str,
+    span: Span,
+    first_line: usize,
+    first_column: usize,
+) -> LineCol {
+    let at = span.line_col(text);
+    LineCol {
+        line: first_line + at.line - 1,
+        column: at.column + if at.line == 1 { first_column } else { 0 },
+    }
 }
 
 /// Renders `diagnostic`, whose span indexes `text`, as [`Diagnostic::render`] would render it on

@@ -40,7 +40,21 @@ const MARKUP: [&[u8]; 2] = [b"[pgn]", b"[/pgn]"];
 
 /// The length of the forum markup (`[pgn]`, `[/pgn]`) at `bytes[0]`: `Some(0)` when there is
 /// none, `None` when `bytes` stops before that can be decided and more input may follow.
+#[inline]
 pub(crate) fn markup_len(bytes: &[u8], eof: bool) -> Option<usize> {
+    // Tags (`[Event`) are ruled out by their second byte: this runs at every `[`.
+    match bytes.get(1) {
+        Some(b'p' | b'P' | b'/') => {}
+        Some(_) => return Some(0),
+        None if eof => return Some(0),
+        None => return None,
+    }
+    markup_len_slow(bytes, eof)
+}
+
+/// [`markup_len`] once the second byte may start markup.
+#[cold]
+fn markup_len_slow(bytes: &[u8], eof: bool) -> Option<usize> {
     for m in MARKUP {
         let n = m.len().min(bytes.len());
         if bytes[..n].eq_ignore_ascii_case(&m[..n]) {

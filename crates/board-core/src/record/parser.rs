@@ -121,9 +121,12 @@ impl GameParser<'_> {
             let at = input.current_token_start();
             let markup = lexer::markup_len(rest(input), true).unwrap_or(0);
             if markup > 0 {
+                let written = &rest(input)[..markup];
+                self.warnings.push(super::splitter::markup_warning(
+                    written,
+                    Span::new(at, at + markup),
+                ));
                 let _: ModalResult<&[u8]> = take(markup).parse_next(input);
-                self.warnings
-                    .push(super::splitter::markup_warning(Span::new(at, at + markup)));
                 continue;
             }
             let line_start = if at == 0 {

@@ -3,11 +3,11 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use crate::{Diagnostic, Span};
+use crate::{Diagnostic, LineCol, Span};
 
 use super::dialect::Dialect;
 use super::encoding;
-use super::game::{Ev, RawGame, TagSpans, game_name, render_in_file};
+use super::game::{Ev, RawGame, TagSpans, file_line_col, game_name, render_in_file};
 use super::lenient;
 use super::lexer;
 use super::parser::{self, Parsed};
@@ -838,6 +838,18 @@ impl GameError {
     #[must_use]
     pub fn first_line(&self) -> usize {
         self.first_line
+    }
+
+    /// Characters of the file's line before the game's text (see [`RawGame::first_column`]).
+    #[must_use]
+    pub fn first_column(&self) -> usize {
+        self.first_column
+    }
+
+    /// The file's line and column of the error, as [`GameError::render`] prints them.
+    #[must_use]
+    pub fn line_col(&self) -> LineCol {
+        file_line_col(&self.text, self.span, self.first_line, self.first_column)
     }
 
     /// The game's text (for a game too large to keep, its first line).

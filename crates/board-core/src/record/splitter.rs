@@ -354,9 +354,9 @@ impl Scanner {
                             self.markup.push((i, len));
                         } else if !self.found.defer {
                             let at = self.rel(i);
-                            self.found
-                                .warnings
-                                .push(markup_warning(Span::new(at, at + len)));
+                            let span = Span::new(at, at + len);
+                            let warning = markup_warning(&buf[i..i + len], span);
+                            self.found.warnings.push(warning);
                         }
                         continue;
                     }
@@ -571,9 +571,15 @@ impl Scanner {
     }
 }
 
-/// The warning for forum markup skipped inside a game.
-pub(crate) fn markup_warning(span: Span) -> Diagnostic {
-    Diagnostic::warning("forum markup skipped", span)
+/// The warning for forum markup (`written`) skipped inside a game.
+pub(crate) fn markup_warning(written: &[u8], span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        format!(
+            "forum markup `{}` skipped",
+            String::from_utf8_lossy(written)
+        ),
+        span,
+    )
 }
 
 /// The index of the `\n` ending the line at `from`, or the buffer's end when the input is over.
