@@ -53,6 +53,7 @@ fn a_cut_file_is_an_error_and_a_whole_one_is_not() {
         &b"[Event \"A\"]\n[Res"[..],
         b"[Event \"A\"]\n[Result \"1-",
         b"[Event \"A\"]\n[Result \"1-0\"",
+        b"[Event \"A\"]\n[Result \"1- ",
     ] {
         let items = read(cut);
         let Some(Err(ReadError::Game(e))) = items.last() else {

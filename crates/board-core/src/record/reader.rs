@@ -16,8 +16,11 @@ use super::splitter::{Found, Scan, Scanner};
 /// How much the reader asks its source for at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// How much of the start of an input is looked at to tell text from binary.
+/// How much of the start of an input is looked at to tell text from binary: at most
+/// `TEXT_SAMPLE` bytes of what the first reads gave, and no fewer than `TEXT_SAMPLE_MIN` unless
+/// the input is shorter (a pipe that delivers a game at a time is not kept waiting for more).
 const TEXT_SAMPLE: usize = 8 * 1024;
+const TEXT_SAMPLE_MIN: usize = 512;
 
 /// The error for an input that is not text: one, in place of a diagnostic per byte.
 fn not_text(sample: &[u8]) -> GameError {
@@ -443,14 +446,15 @@ impl<R: Read> RecordReader<R> {
             parsed = parser::parse_game(&text, &self.dialect, at_line_start);
         }
         // A file cut short inside a tag (`[Res`): the game is not taken for whole.
-        let truncated = at_eof && untrimmed == end && end == self.end && {
-            let tags = match &parsed {
-                Ok(p) => &p.tags,
-                Err(f) => &f.tags,
+        let truncated =
+            at_eof && untrimmed == self.end && !self.buf[end..untrimmed].contains(&b'\n') && {
+                let tags = match &parsed {
+                    Ok(p) => &p.tags,
+                    Err(f) => &f.tags,
+                };
+                tags.last()
+                    .is_some_and(|t| t.span.end == text.len() && !text.ends_with(']'))
             };
-            tags.last()
-                .is_some_and(|t| t.span.end == text.len() && !text.ends_with(']'))
-        };
         if truncated && let Ok(p) = &mut parsed {
             let tag = p.tags.last().map_or(Span::new(0, 0), |t| t.span);
             let failure = parser::Failure {
@@ -546,7 +550,7 @@ impl<R: Read> Iterator for RecordReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         if !self.checked_text && !self.done {
             self.checked_text = true;
-            while self.end < TEXT_SAMPLE && !self.eof {
+            while self.end < TEXT_SAMPLE_MIN && !self.eof {
                 if let Err(e) = self.fill() {
                     self.done = true;
                     return Some(Err(ReadError::Io(e)));
@@ -629,7 +633,8 @@ fn chars_in(bytes: &[u8]) -> usize {
 /// bytes of 0x80 and up. A PGN file in Latin-1 has few of those; an image or an archive, and
 /// UTF-16 text, a third or more.
 fn is_binary(sample: &[u8], eof: bool) -> bool {
-    if sample.is_empty() {
+    // A few bytes say too little: their diagnostics are few and short anyway.
+    if sample.len() < 32 {
         return false;
     }
     let controls = sample
