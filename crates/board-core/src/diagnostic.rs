@@ -238,39 +238,34 @@ impl Diagnostic {
         let line_text = line_text.strip_suffix(b"\r").unwrap_or(line_text);
         let start = span.start.min(line_text.len());
         let end = span.end.clamp(start, line_text.len());
-        let before: Vec<char> = String::from_utf8_lossy(&line_text[..start])
-            .chars()
-            .collect();
-        let inside: Vec<char> = String::from_utf8_lossy(&line_text[start..end])
-            .chars()
-            .collect();
-        let after: Vec<char> = String::from_utf8_lossy(&line_text[end..]).chars().collect();
-        let column = lead + before.len() + 1;
-
-        // The excerpt: some context before the span, the span (cut when long), some after.
-        let shown_before = before.len().min(EXCERPT_CONTEXT);
-        let shown_inside = inside.len().min(EXCERPT_CONTEXT);
-        let shown_after = if shown_inside < inside.len() {
-            0
+        // Characters are counted by UTF-8 lead bytes, as `Span::line_col` counts them, and only
+        // the bytes shown are decoded: a line of megabytes costs one pass, not a copy per
+        // diagnostic.
+        let column = lead + chars_of(&line_text[..start]) + 1;
+        let from = back_chars(line_text, start, EXCERPT_CONTEXT);
+        let inside_end = forward_chars(line_text, start, EXCERPT_CONTEXT).min(end);
+        let to = if inside_end < end {
+            inside_end
         } else {
-            after.len().min(EXCERPT_CONTEXT)
+            forward_chars(line_text, end, EXCERPT_CONTEXT)
         };
-        let cut_before = lead > 0 || shown_before < before.len();
-        let cut_after = shown_inside < inside.len() || shown_after < after.len();
+        let cut_before = lead > 0 || from > 0;
+        let cut_after = to < line_text.len();
+        let shown_before = String::from_utf8_lossy(&line_text[from..start]);
+        let shown_inside = String::from_utf8_lossy(&line_text[start..inside_end]);
+        let shown_after = String::from_utf8_lossy(&line_text[inside_end..to]);
         let mut excerpt = String::new();
         if cut_before {
             excerpt.push('…');
         }
-        let shown = before[before.len() - shown_before..]
-            .iter()
-            .chain(&inside[..shown_inside])
-            .chain(&after[..shown_after]);
-        excerpt.extend(shown.map(|&c| visible_char(c)));
+        for part in [&shown_before, &shown_inside, &shown_after] {
+            excerpt.extend(part.chars().map(visible_char));
+        }
         if cut_after {
             excerpt.push('…');
         }
-        let caret_at = usize::from(cut_before) + shown_before;
-        let carets = shown_inside.max(1);
+        let caret_at = usize::from(cut_before) + shown_before.chars().count();
+        let carets = shown_inside.chars().count().max(1);
 
         let number = line.to_string();
         let pad = " ".repeat(number.len());
@@ -301,6 +296,40 @@ impl Diagnostic {
         }
         out
     }
+}
+
+/// Characters in `bytes`, counted by UTF-8 lead bytes.
+fn chars_of(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+/// The offset `n` characters before `at` in `bytes` (or 0), on a character boundary.
+fn back_chars(bytes: &[u8], at: usize, n: usize) -> usize {
+    let mut i = at;
+    let mut seen = 0;
+    while i > 0 && seen < n {
+        i -= 1;
+        if (bytes[i] & 0xC0) != 0x80 {
+            seen += 1;
+        }
+    }
+    i
+}
+
+/// The offset `n` characters after `at` in `bytes` (or its length), on a character boundary.
+fn forward_chars(bytes: &[u8], at: usize, n: usize) -> usize {
+    let mut i = at;
+    let mut seen = 0;
+    while i < bytes.len() {
+        if (bytes[i] & 0xC0) != 0x80 {
+            if seen == n {
+                return i;
+            }
+            seen += 1;
+        }
+        i += 1;
+    }
+    bytes.len()
 }
 
 /// How many characters of a line an excerpt shows on each side of the span, and of the span.

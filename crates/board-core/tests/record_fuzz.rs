@@ -305,6 +305,9 @@ fn time_is_linear_in_the_input() {
     let repeat = |piece: &str, n: usize| piece.repeat(n / piece.len()).into_bytes();
     assert_linear("one long line of moves", false, |n| repeat("e4 e5 ", n));
     assert_linear("many small games", false, |n| repeat("e4 *\n", n));
+    assert_linear("many small games on one line", false, |n| {
+        repeat("e4 * ", n)
+    });
     assert_linear("one long token", false, |n| repeat("a", n));
     assert_linear("one long token, read in bits", true, |n| repeat("a", n));
     assert_linear("an unclosed comment, read in bits", true, |n| {

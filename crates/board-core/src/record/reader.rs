@@ -87,6 +87,10 @@ pub struct RecordReader<R> {
     line_start: bool,
     /// Characters of the file's line before `buf[0]`.
     base_column: usize,
+    /// Characters of the file's line before `buf[col_mark]`, the offset last asked for: columns
+    /// are counted once, as lines are, so many games on one long line cost linear time.
+    col_mark: usize,
+    col_at_mark: usize,
     /// Whether the start of the input was looked at for being text.
     checked_text: bool,
     /// File line of `buf[mark]`; lines are counted once, up to the games as they are found.
@@ -143,6 +147,8 @@ impl<R: Read> RecordReader<R> {
             base_offset: 0,
             line_start: true,
             base_column: 0,
+            col_mark: 0,
+            col_at_mark: 0,
             checked_text: false,
             mark: 0,
             mark_line: 1,
@@ -242,12 +248,19 @@ impl<R: Read> RecordReader<R> {
     }
 
     /// Characters of the file's line before `buf[at]`.
-    fn column_at(&self, at: usize) -> usize {
-        let before = &self.buf[..at];
-        match memchr::memrchr(b'\n', before) {
-            Some(k) => chars_in(&before[k + 1..]),
-            None => self.base_column + chars_in(before),
+    fn column_at(&mut self, at: usize) -> usize {
+        if at < self.col_mark {
+            self.col_mark = 0;
+            self.col_at_mark = self.base_column;
         }
+        let part = &self.buf[self.col_mark..at];
+        let column = match memchr::memrchr(b'\n', part) {
+            Some(k) => chars_in(&part[k + 1..]),
+            None => self.col_at_mark + chars_in(part),
+        };
+        self.col_mark = at;
+        self.col_at_mark = column;
+        column
     }
 
     /// Drops `buf[..n]`.
@@ -256,6 +269,8 @@ impl<R: Read> RecordReader<R> {
             return;
         }
         self.base_column = self.column_at(n);
+        self.col_mark = 0;
+        self.col_at_mark = self.base_column;
         self.line_at(n);
         self.line_start = self.buf[n - 1] == b'\n';
         self.base_offset += n as u64;

@@ -255,12 +255,16 @@ impl Scanner {
 
     /// The next game starts at `at`, in its tag section.
     pub(crate) fn start_game_at(&mut self, at: usize) {
+        // A line end found from a position at or before `at` and past it is still the end of
+        // the line holding `at`: many games of tags alone on one line cost one search.
+        if at < self.pos {
+            self.tag_line_end = 0;
+        }
         self.mode = Mode::Tags;
         self.depth = 0;
         self.pos = at;
         self.start = Some(at);
         self.after_bom = None;
-        self.tag_line_end = 0;
         self.found.clear();
     }
 

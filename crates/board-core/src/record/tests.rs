@@ -441,6 +441,10 @@ fn streaming_in_small_reads_gives_the_same_games() {
             )
             .as_bytes(),
         );
+        if i % 5 == 0 {
+            // Games inside a line, which count the characters before them.
+            file.extend_from_slice("1. c4 ½-½ 1. Nf3 * 1. g3 *\n".as_bytes());
+        }
         if i % 7 == 0 {
             file.extend_from_slice(b"1. d4 d5\n\n");
         }
@@ -448,7 +452,9 @@ fn streaming_in_small_reads_gives_the_same_games() {
     let whole: Vec<RawGame> = RecordReader::new(&file[..], Dialect::pgn())
         .map(Result::unwrap)
         .collect();
-    assert_eq!(whole.len(), 300 + 43);
+    assert_eq!(whole.len(), 300 + 43 + 60 * 3);
+    let columns: Vec<usize> = whole[1..4].iter().map(RawGame::first_column).collect();
+    assert_eq!(columns, [0, 10, 19]);
     for step in [1, 3, 17, 4096] {
         let trickled: Vec<RawGame> =
             RecordReader::new(Trickle { data: &file, step }, Dialect::pgn())
