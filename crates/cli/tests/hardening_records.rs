@@ -38,6 +38,19 @@ fn one_latin1_byte_in_a_tag_leaves_the_utf8_draw_alone() {
 }
 
 #[test]
+fn one_latin1_byte_in_the_moves_leaves_the_utf8_draw_alone() {
+    // `\xb1` is Latin-1 `±`; the `½-½` after it is UTF-8.
+    let input = b"1. e4 \xb1 e5 2. Nf3 Nc6 \xc2\xbd-\xc2\xbd\n";
+    let (out, err, ok) = to_en(input);
+    assert!(ok, "{err}");
+    assert!(out.contains("1. e4 $16 e5 2. Nf3 Nc6 1/2-1/2\n"), "{out}");
+    assert!(
+        err.contains("the movetext is not UTF-8 here; read as Latin-1 where it is not"),
+        "{err}"
+    );
+}
+
+#[test]
 fn windows_1252_reads_as_itself_not_as_c1_controls() {
     let input = b"[Annotator \"C\x9cur d\x92Al\xe8ne\"]\n\n1. e4 {l\x92\x9cuvre} e5 *\n";
     let (out, err, ok) = to_en(input);

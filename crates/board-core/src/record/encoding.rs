@@ -1,6 +1,7 @@
-//! The text of a game that is not UTF-8, decoded one field at a time: each tag value, each
-//! comment, and the movetext as a whole are read as UTF-8 where they are valid, as
-//! Windows-1252 where they hold a byte of 0x80 to 0x9F, and as Latin-1 otherwise.
+//! The text of a game that is not UTF-8, decoded one field at a time: each tag value and each
+//! comment is read as UTF-8 where it is valid, as Windows-1252 where it holds a byte of 0x80 to
+//! 0x9F, and as Latin-1 otherwise; the movetext, which is no prose, by the same rule on each run
+//! of bytes of 0x80 and up (a `½`, a `–`).
 //!
 //! Deciding per field keeps one stray Latin-1 byte in a comment from re-reading the UTF-8 `½-½`
 //! of the movetext as `Â½-Â½`, and reads the `œ` and `’` of Windows-1252 as themselves, not as
@@ -159,21 +160,6 @@ fn fields(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Field)> {
 /// with a warning naming each field read otherwise and how.
 pub(crate) fn decode(bytes: &[u8]) -> Decoded {
     let fields = fields(bytes);
-    let movetext = if fields
-        .iter()
-        .filter(|(_, f)| *f == Field::Movetext)
-        .all(|(r, _)| std::str::from_utf8(&bytes[r.clone()]).is_ok())
-    {
-        Encoding::Utf8
-    } else if fields
-        .iter()
-        .filter(|(_, f)| *f == Field::Movetext)
-        .any(|(r, _)| bytes[r.clone()].iter().any(|b| (0x80..=0x9F).contains(b)))
-    {
-        Encoding::Windows1252
-    } else {
-        Encoding::Latin1
-    };
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
     let mut warnings: Vec<Diagnostic> = Vec::new();
     let mut one_byte_each = true;
@@ -182,10 +168,36 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded {
     let mut movetext_at = None;
     for (range, field) in &fields {
         let field_bytes = &bytes[range.clone()];
-        let encoding = match field {
-            Field::Movetext => movetext,
-            _ => Encoding::of(field_bytes),
-        };
+        if *field == Field::Movetext {
+            // The movetext is read a run of non-ASCII bytes at a time: a stray Latin-1 byte in
+            // a move leaves the UTF-8 `½-½` after it a draw.
+            let mut i = 0;
+            while i < field_bytes.len() {
+                let ascii = field_bytes[i..]
+                    .iter()
+                    .position(|&b| b >= 0x80)
+                    .map_or(field_bytes.len(), |k| i + k);
+                text.push_str(&String::from_utf8_lossy(&field_bytes[i..ascii]));
+                let run = field_bytes[ascii..]
+                    .iter()
+                    .position(|&b| b < 0x80)
+                    .map_or(field_bytes.len(), |k| ascii + k);
+                if ascii < run {
+                    let encoding = Encoding::of(&field_bytes[ascii..run]);
+                    let at = text.len();
+                    encoding.decode_into(&field_bytes[ascii..run], &mut text);
+                    if encoding == Encoding::Utf8 {
+                        one_byte_each = false;
+                    } else if movetext_at.is_none() {
+                        let len = text[at..].chars().next().map_or(0, char::len_utf8);
+                        movetext_at = Some((encoding, Span::new(at, at + len)));
+                    }
+                }
+                i = run;
+            }
+            continue;
+        }
+        let encoding = Encoding::of(field_bytes);
         if encoding == Encoding::Utf8 && !field_bytes.is_ascii() {
             one_byte_each = false;
         }
@@ -210,14 +222,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded {
                 Some((_, count, _)) => *count += 1,
                 None => comments.push((encoding, 1, span)),
             },
-            Field::Movetext => {
-                if movetext_at.is_none() && !field_bytes.is_ascii() {
-                    let first = field_bytes.iter().position(|&b| b >= 0x80).unwrap_or(0);
-                    let at = start + first;
-                    let len = text[at..].chars().next().map_or(0, char::len_utf8);
-                    movetext_at = Some(Span::new(at, at + len));
-                }
-            }
+            Field::Movetext => {}
         }
     }
     for (encoding, count, span) in comments {
@@ -231,9 +236,12 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded {
         };
         warnings.push(Diagnostic::warning(message, span));
     }
-    if let Some(span) = movetext_at {
+    if let Some((encoding, span)) = movetext_at {
         warnings.push(Diagnostic::warning(
-            format!("the movetext is not UTF-8; read as {}", movetext.name()),
+            format!(
+                "the movetext is not UTF-8 here; read as {} where it is not",
+                encoding.name()
+            ),
             span,
         ));
     }
@@ -280,10 +288,18 @@ mod tests {
         assert_eq!(decoded.warnings.len(), 1);
         assert_eq!(
             decoded.warnings[0].message,
-            "the movetext is not UTF-8; read as Latin-1"
+            "the movetext is not UTF-8 here; read as Latin-1 where it is not"
         );
         assert_eq!(&decoded.text[decoded.warnings[0].span.range()], "½");
         assert!(decoded.one_byte_each);
+    }
+
+    #[test]
+    fn a_stray_byte_in_a_move_leaves_the_utf8_draw_alone() {
+        let decoded = decode(b"1. e4 e5\xe9 2. Nf3 \x96 \xc2\xbd-\xc2\xbd");
+        assert_eq!(decoded.text, "1. e4 e5é 2. Nf3 – ½-½");
+        assert_eq!(&decoded.text[decoded.warnings[0].span.range()], "é");
+        assert!(!decoded.one_byte_each);
     }
 
     #[test]

@@ -368,7 +368,7 @@ fn bom_crlf_and_latin1_are_repaired() {
         messages,
         [
             "the value of tag Event is not UTF-8; read as Latin-1",
-            "the movetext is not UTF-8; read as Latin-1"
+            "the movetext is not UTF-8 here; read as Latin-1 where it is not"
         ]
     );
     assert_eq!(a.slice(a.warnings()[0].span), "Café");
