@@ -197,9 +197,13 @@ impl Diagnostic {
     }
 
     /// Like [`Diagnostic::render`], for source bytes that may not be UTF-8.
+    ///
+    /// The line shown is cut to about [`EXCERPT_CONTEXT`] characters either side of the span,
+    /// with `…` where it is cut, and control characters are shown as visible signs (`␛` for the
+    /// escape byte, a space for a tab), so that neither a huge line nor a binary file floods
+    /// or drives the terminal.
     #[must_use]
     pub fn render_bytes(&self, file: &str, source: &[u8]) -> String {
-        let at = line_col_of(source, self.span.start);
         let start = self.span.start.min(source.len());
         let line_start = source[..start]
             .iter()
@@ -209,22 +213,69 @@ impl Diagnostic {
             .iter()
             .position(|&b| b == b'\n')
             .map_or(source.len(), |i| start + i);
-        let line_text = String::from_utf8_lossy(&source[line_start..line_end]);
-        let line_text = line_text.trim_end_matches('\r');
-        let caret_chars = {
-            let end = self.span.end.clamp(start, line_end);
-            String::from_utf8_lossy(&source[start..end]).chars().count()
-        }
-        .max(1);
-        let number = at.line.to_string();
-        let pad = " ".repeat(number.len());
+        let line = 1 + source[..line_start].iter().filter(|&&b| b == b'\n').count();
+        let end = self.span.end.clamp(start, line_end);
+        self.render_line(
+            file,
+            line,
+            0,
+            &source[line_start..line_end],
+            start - line_start..end - line_start,
+        )
+    }
 
+    /// Renders the diagnostic on one line of its file: `line_text` is the file's line `line`
+    /// from its character `lead` on (0 unless the text shown starts inside the line), and `span`
+    /// the byte range of the span in `line_text`.
+    pub(crate) fn render_line(
+        &self,
+        file: &str,
+        line: usize,
+        lead: usize,
+        line_text: &[u8],
+        span: std::ops::Range<usize>,
+    ) -> String {
+        let line_text = line_text.strip_suffix(b"\r").unwrap_or(line_text);
+        let start = span.start.min(line_text.len());
+        let end = span.end.clamp(start, line_text.len());
+        // Characters are counted by UTF-8 lead bytes, as `Span::line_col` counts them, and only
+        // the bytes shown are decoded: a line of megabytes costs one pass, not a copy per
+        // diagnostic.
+        let column = lead + chars_of(&line_text[..start]) + 1;
+        let from = back_chars(line_text, start, EXCERPT_CONTEXT);
+        let inside_end = forward_chars(line_text, start, EXCERPT_CONTEXT).min(end);
+        let to = if inside_end < end {
+            inside_end
+        } else {
+            forward_chars(line_text, end, EXCERPT_CONTEXT)
+        };
+        let cut_before = lead > 0 || from > 0;
+        let cut_after = to < line_text.len();
+        let shown_before = String::from_utf8_lossy(&line_text[from..start]);
+        let shown_inside = String::from_utf8_lossy(&line_text[start..inside_end]);
+        let shown_after = String::from_utf8_lossy(&line_text[inside_end..to]);
+        let mut excerpt = String::new();
+        if cut_before {
+            excerpt.push('…');
+        }
+        for part in [&shown_before, &shown_inside, &shown_after] {
+            excerpt.extend(part.chars().map(visible_char));
+        }
+        if cut_after {
+            excerpt.push('…');
+        }
+        let caret_at = usize::from(cut_before) + shown_before.chars().count();
+        let carets = shown_inside.chars().count().max(1);
+
+        let number = line.to_string();
+        let pad = " ".repeat(number.len());
         let mut out = String::new();
-        let _ = writeln!(out, "{}: {}", self.severity, self.message);
-        let _ = write!(out, "{pad}--> {file}:{}:{}", at.line, at.column);
+        // The message and the game's name quote the input too.
+        let _ = writeln!(out, "{}: {}", self.severity, visible(&self.message));
+        let _ = write!(out, "{pad}--> {file}:{line}:{column}");
         match (self.game, &self.game_name) {
             (Some(n), Some(name)) if !name.is_empty() => {
-                let _ = write!(out, " (game {n}: {name})");
+                let _ = write!(out, " (game {n}: {})", visible(name));
             }
             (Some(n), _) => {
                 let _ = write!(out, " (game {n})");
@@ -233,18 +284,85 @@ impl Diagnostic {
         }
         out.push('\n');
         let _ = writeln!(out, "{pad} |");
-        let _ = writeln!(out, "{number} | {line_text}");
+        let _ = writeln!(out, "{number} | {excerpt}");
         let _ = writeln!(
             out,
             "{pad} | {}{}",
-            " ".repeat(at.column - 1),
-            "^".repeat(caret_chars)
+            " ".repeat(caret_at),
+            "^".repeat(carets)
         );
         for help in &self.help {
             let _ = writeln!(out, "{pad} = help: {help}");
         }
         out
     }
+}
+
+/// Characters in `bytes`, counted by UTF-8 lead bytes.
+fn chars_of(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+/// The offset `n` characters before `at` in `bytes` (or 0), on a character boundary.
+fn back_chars(bytes: &[u8], at: usize, n: usize) -> usize {
+    let mut i = at;
+    let mut seen = 0;
+    while i > 0 && seen < n {
+        i -= 1;
+        if (bytes[i] & 0xC0) != 0x80 {
+            seen += 1;
+        }
+    }
+    i
+}
+
+/// The offset `n` characters after `at` in `bytes` (or its length), on a character boundary.
+fn forward_chars(bytes: &[u8], at: usize, n: usize) -> usize {
+    let mut i = at;
+    let mut seen = 0;
+    while i < bytes.len() {
+        if (bytes[i] & 0xC0) != 0x80 {
+            if seen == n {
+                return i;
+            }
+            seen += 1;
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// How many characters of a line an excerpt shows on each side of the span, and of the span.
+pub const EXCERPT_CONTEXT: usize = 100;
+
+/// A character as an excerpt shows it: one column wide, and nothing a terminal acts on. Control
+/// characters become their Unicode control pictures (`␀`, `␛`, `␡`), a tab a space, C1 controls
+/// and the invisible direction marks U+FFFD.
+fn visible_char(c: char) -> char {
+    match c {
+        '\t' => ' ',
+        '\u{0}'..='\u{1F}' => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{FFFD}'),
+        '\u{7F}' => '\u{2421}',
+        '\u{80}'..='\u{9F}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{FEFF}' => '\u{FFFD}',
+        _ => c,
+    }
+}
+
+/// `text` with every character shown as [`Diagnostic::render`] shows an excerpt's: for text of
+/// the input quoted in a message.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(board_core::visible("a\u{1b}[1mb\tc"), "a␛[1mb c");
+/// ```
+#[must_use]
+pub fn visible(text: &str) -> String {
+    text.chars().map(visible_char).collect()
 }
 
 impl fmt::Display for Diagnostic {
@@ -281,5 +399,42 @@ mod tests {
         assert!(text.contains("a.pgn:2:4"), "{text}");
         let at_end = Diagnostic::error("unexpected end", Span::new(99, 99)).render("a.pgn", source);
         assert!(at_end.contains("a.pgn:2:6"), "{at_end}");
+    }
+    #[test]
+    fn long_lines_are_cut_around_the_span() {
+        let mut source = "e4 ".repeat(100_000);
+        source.push_str("Ke9 ");
+        source.push_str(&"e5 ".repeat(100_000));
+        let at = source.find("Ke9").unwrap();
+        let text =
+            Diagnostic::error("illegal move Ke9", Span::new(at, at + 3)).render("a.pgn", &source);
+        assert!(text.len() < 400, "{} bytes", text.len());
+        assert!(text.contains(" --> a.pgn:1:300001\n"), "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let excerpt = lines[3].strip_prefix("1 | ").unwrap();
+        let caret = lines[4].strip_prefix("  | ").unwrap();
+        assert!(
+            excerpt.starts_with('…') && excerpt.ends_with('…'),
+            "{excerpt}"
+        );
+        let col = caret.find('^').unwrap();
+        let shown: String = excerpt.chars().skip(col).take(3).collect();
+        assert_eq!(shown, "Ke9");
+        assert_eq!(caret.trim(), "^^^");
+    }
+
+    #[test]
+    fn control_characters_are_shown_not_sent() {
+        let source = "1. e4 \u{1b}[31mred\u{7}\t*";
+        let text = Diagnostic::error("odd", Span::new(6, 7)).render("a.pgn", source);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text:?}"
+        );
+        assert!(
+            text.contains("1 | 1. e4 ␛[31mred␇ *\n  |       ^\n"),
+            "{text}"
+        );
+        assert_eq!(visible("a\u{0}b\u{202e}"), "a␀b\u{FFFD}");
     }
 }

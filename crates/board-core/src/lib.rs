@@ -22,7 +22,7 @@ mod replay;
 mod result;
 
 pub use color::{ByColor, Color, ParseColorError};
-pub use diagnostic::{Diagnostic, LineCol, Severity, Span};
+pub use diagnostic::{Diagnostic, EXCERPT_CONTEXT, LineCol, Severity, Span, visible};
 pub use nag::{Nag, ParseNagError};
 pub use notation::{
     CheckSign, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair,

@@ -25,6 +25,41 @@ pub struct Nag(pub u8);
 
 const GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
+/// The evaluation signs of Informant and ChessBase, with the NAG each stands for: Unicode
+/// signs first (the first one of each NAG is the one [`Nag::symbol`] gives), then the ASCII
+/// forms of the same signs and the minus sign's look-alikes.
+const SYMBOLS: &[(&str, u8)] = &[
+    ("□", 7),
+    ("∞", 13),
+    ("⩲", 14),
+    ("⩱", 15),
+    ("±", 16),
+    ("∓", 17),
+    ("+−", 18),
+    ("−+", 19),
+    ("⨀", 22),
+    ("○", 26),
+    ("⟳", 32),
+    ("↑", 36),
+    ("→", 40),
+    ("=∞", 44),
+    ("⇆", 132),
+    ("⨁", 138),
+    ("∆", 140),
+    ("+=", 14),
+    ("+/=", 14),
+    ("=+", 15),
+    ("=/+", 15),
+    ("+/-", 16),
+    ("-/+", 17),
+    ("+-", 18),
+    ("+–", 18),
+    ("-+", 19),
+    ("–+", 19),
+    ("=/∞", 44),
+    ("∞=", 44),
+    ("Δ", 140),
+];
 impl Nag {
     /// `!`, `$1`.
     pub const GOOD_MOVE: Nag = Nag(1);
@@ -46,6 +81,35 @@ impl Nag {
             .iter()
             .position(|g| *g == glyph)
             .map(|i| Nag(i as u8 + 1))
+    }
+
+    /// The NAG an evaluation sign of Informant and ChessBase stands for: `⩲` `$14`, `⩱` `$15`,
+    /// `±` (or `+/-`) `$16`, `∓` `$17`, `+−` (or `+-`) `$18`, `−+` `$19`, `∞` `$13`, `=∞`
+    /// `$44`, `○` `$26`, `⨀` `$22`, `⟳` `$32`, `↑` `$36`, `→` `$40`, `⇆` `$132`, `∆` `$140`,
+    /// `□` `$7`, `⨁` `$138`. A lone `=` is left out: French records write it for a draw offer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::Nag;
+    ///
+    /// assert_eq!(Nag::from_symbol("±"), Some(Nag(16)));
+    /// assert_eq!(Nag::from_symbol("+-"), Some(Nag(18)));
+    /// assert_eq!(Nag::from_symbol("="), None);
+    /// assert_eq!(Nag(16).symbol(), Some("±"));
+    /// ```
+    #[must_use]
+    pub fn from_symbol(symbol: &str) -> Option<Nag> {
+        SYMBOLS
+            .iter()
+            .find(|(s, _)| *s == symbol)
+            .map(|&(_, n)| Nag(n))
+    }
+
+    /// The Unicode evaluation sign of this NAG, if it has one (see [`Nag::from_symbol`]).
+    #[must_use]
+    pub fn symbol(self) -> Option<&'static str> {
+        SYMBOLS.iter().find(|(_, n)| *n == self.0).map(|&(s, _)| s)
     }
 
     /// The suffix glyph of `$1`..`$6`; `None` for other NAGs.
@@ -118,6 +182,16 @@ mod tests {
             assert_eq!(glyph.parse::<Nag>(), Ok(nag));
         }
         assert_eq!(Nag(7).glyph(), None);
+    }
+
+    #[test]
+    fn every_symbol_reads_back_as_its_nag() {
+        for &(symbol, n) in SYMBOLS {
+            assert_eq!(Nag::from_symbol(symbol), Some(Nag(n)), "{symbol}");
+            let first = Nag(n).symbol().unwrap();
+            assert_eq!(Nag::from_symbol(first), Some(Nag(n)));
+            assert!(Nag::from_glyph(symbol).is_none());
+        }
     }
 
     #[test]

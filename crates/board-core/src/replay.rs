@@ -340,8 +340,7 @@ where
             failed = true;
         }
         if let (Some(tag), Some(span)) = (tag_result.as_deref(), result_span)
-            && tag != result_text
-            && !(tag == "1/2-1/2" && result_text == "½-½")
+            && !crate::record::same_result(tag, result_text)
         {
             diagnostics.push(Diagnostic::warning(
                 format!("the Result tag says {tag} but the movetext ends with {result_text}"),

@@ -82,6 +82,26 @@ const PIECES: &[&[u8]] = &[
     b"7",
     b"[Ev",
     b"%x",
+    b"[pgn]",
+    b"[/PGN]",
+    b"[/pg",
+    b"\xC2\xB1",
+    b"+-",
+    b"-+",
+    b"+/=",
+    b"=\xE2\x88\x9E",
+    b"\xE2\x88\x93",
+    b"1\xE2\x80\x930",
+    b"1/2\xE2\x80\x931/2",
+    b"1\x960",
+    b"+--",
+    b"--+",
+    b"O\xE2\x80\x91O",
+    b"\xE2\x80\x93",
+    b"\x9C",
+    b"\x92",
+    b"{}",
+    b"[Event \"y\"]\n",
 ];
 
 fn random_input(rng: &mut XorShift) -> Vec<u8> {
@@ -285,6 +305,9 @@ fn time_is_linear_in_the_input() {
     let repeat = |piece: &str, n: usize| piece.repeat(n / piece.len()).into_bytes();
     assert_linear("one long line of moves", false, |n| repeat("e4 e5 ", n));
     assert_linear("many small games", false, |n| repeat("e4 *\n", n));
+    assert_linear("many small games on one line", false, |n| {
+        repeat("e4 * ", n)
+    });
     assert_linear("one long token", false, |n| repeat("a", n));
     assert_linear("one long token, read in bits", true, |n| repeat("a", n));
     assert_linear("an unclosed comment, read in bits", true, |n| {

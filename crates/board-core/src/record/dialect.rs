@@ -44,7 +44,14 @@ pub struct Dialect {
     /// First bytes of `terminator_bytes`, and of all result spellings: most tokens are ruled out
     /// by their first byte without a comparison.
     terminator_starts: ByteSet,
+    /// Last bytes of `terminator_bytes`: move numbers (`12.`) share a first byte with `1-0`,
+    /// and are ruled out by their last.
+    terminator_ends: ByteSet,
     result_starts: ByteSet,
+    /// Spellings read as another result: `½-½` as `1/2-1/2`, and the lenient ones web pages
+    /// and ChessBase write (`1–0` with an en dash, `+--` for a forfeit), with whether reading
+    /// it is lenient (reported).
+    aliases: Vec<(Box<str>, &'static str, bool)>,
     roster: Vec<(Box<str>, Box<str>)>,
     fill_roster: bool,
     max_depth: usize,
@@ -54,6 +61,50 @@ pub struct Dialect {
     /// NAGs written as a sign glued to their move in [`NagStyle::Glyph`]: `$7` as draughts' `*`.
     glued_signs: Vec<(u16, Box<str>)>,
     line_width: usize,
+}
+
+/// Characters written for the hyphen of a result by web pages and word processors: hyphen,
+/// non-breaking hyphen, figure dash, en dash, em dash, minus sign.
+pub(crate) const DASHES: [char; 6] = [
+    '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2212}',
+];
+
+/// The result spellings [`Dialect::pgn`] reads besides its own, with what each stands for and
+/// whether reading it is lenient.
+fn pgn_aliases() -> Vec<(String, &'static str, bool)> {
+    let mut aliases = vec![
+        ("½-½".to_owned(), "1/2-1/2", false),
+        ("+--".to_owned(), "1-0", true),
+        ("--+".to_owned(), "0-1", true),
+    ];
+    for (written, canonical) in [
+        ("1-0", "1-0"),
+        ("0-1", "0-1"),
+        ("1/2-1/2", "1/2-1/2"),
+        ("½-½", "1/2-1/2"),
+    ] {
+        for dash in DASHES {
+            aliases.push((
+                written.replace('-', dash.encode_utf8(&mut [0; 4])),
+                canonical,
+                true,
+            ));
+        }
+    }
+    aliases
+}
+
+/// Whether two result spellings stand for the same result (`½-½` and `1/2-1/2`, `1–0` and
+/// `1-0`), as [`Dialect::pgn`] reads them.
+pub(crate) fn same_result(a: &str, b: &str) -> bool {
+    fn plain(result: &str) -> String {
+        match result {
+            "+--" => "1-0".to_owned(),
+            "--+" => "0-1".to_owned(),
+            _ => result.replace(DASHES, "-").replace('½', "1/2"),
+        }
+    }
+    a == b || plain(a) == plain(b)
 }
 
 /// The PGN seven tag roster with the values the export format writes when a tag is missing.
@@ -70,11 +121,35 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 impl Dialect {
     /// Chess PGN: terminators `1-0 0-1 1/2-1/2 ½-½ *`; the seven tag roster first, missing roster
     /// tags written with their unknown values; NAGs `$0` to `$255`, written numeric; 80 columns.
+    ///
+    /// `½-½` is read as `1/2-1/2`, which the writer writes. Results as web pages and ChessBase
+    /// write them are read too, each reported: a dash look-alike for the hyphen (`1–0`,
+    /// `1/2–1/2` with an en dash, U+2011, U+2212...), and the forfeits `+--` (read as `1-0`) and
+    /// `--+` (`0-1`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::Dialect;
+    ///
+    /// let pgn = Dialect::pgn();
+    /// assert_eq!(pgn.canonical_result("½-½"), Some(("1/2-1/2", false)));
+    /// assert_eq!(pgn.canonical_result("1–0"), Some(("1-0", true)));
+    /// assert_eq!(pgn.canonical_result("--+"), Some(("0-1", true)));
+    /// assert_eq!(pgn.canonical_result("1-0"), None);
+    /// assert!(pgn.is_terminator("1/2–1/2"));
+    /// ```
     #[must_use]
     pub fn pgn() -> Dialect {
-        Dialect::new(&["1-0", "0-1", "1/2-1/2", "½-½", "*"], &[])
+        let mut dialect = Dialect::new(&["1-0", "0-1", "1/2-1/2", "*"], &[])
             .with_roster(&SEVEN_TAG_ROSTER, true)
-            .with_nag_style(NagStyle::Numeric)
+            .with_nag_style(NagStyle::Numeric);
+        for (alias, canonical, lenient) in pgn_aliases() {
+            dialect.terminators.push(alias.as_str().into());
+            dialect.aliases.push((alias.into(), canonical, lenient));
+        }
+        dialect.index_terminators();
+        dialect
     }
 
     /// Draughts PDN: terminators `2-0 0-2 1-1 1-0 0-1 1/2-1/2 ½-½ *`, final result `0-0`; tags
@@ -94,33 +169,14 @@ impl Dialect {
     /// variations nested at most 64 deep, games of at most 64 MiB, lines of 80 columns.
     #[must_use]
     pub fn new(terminators: &[&str], final_results: &[&str]) -> Dialect {
-        let terminators: Vec<Box<str>> = terminators.iter().map(|&t| t.into()).collect();
-        let terminator_bytes: Vec<Box<[u8]>> = terminators
-            .iter()
-            .flat_map(|t| {
-                let latin1: Option<Box<[u8]>> = t
-                    .chars()
-                    .map(|c| u8::try_from(u32::from(c)).ok())
-                    .collect::<Option<Vec<u8>>>()
-                    .filter(|bytes| !t.is_ascii() && !bytes.is_empty())
-                    .map(Vec::into_boxed_slice);
-                std::iter::once(t.as_bytes().into()).chain(latin1)
-            })
-            .collect();
-        let final_results: Vec<Box<str>> = final_results.iter().map(|&t| t.into()).collect();
-        let terminator_starts = ByteSet::of_firsts(terminator_bytes.iter().map(|t| &**t));
-        let result_starts = ByteSet::of_firsts(
-            terminators
-                .iter()
-                .chain(&final_results)
-                .map(|t| t.as_bytes()),
-        );
-        Dialect {
-            terminators,
-            final_results,
-            terminator_bytes,
-            terminator_starts,
-            result_starts,
+        let mut dialect = Dialect {
+            terminators: terminators.iter().map(|&t| t.into()).collect(),
+            final_results: final_results.iter().map(|&t| t.into()).collect(),
+            terminator_bytes: Vec::new(),
+            terminator_starts: ByteSet::default(),
+            terminator_ends: ByteSet::default(),
+            result_starts: ByteSet::default(),
+            aliases: Vec::new(),
             roster: Vec::new(),
             fill_roster: false,
             max_depth: 64,
@@ -129,7 +185,56 @@ impl Dialect {
             nag_style: NagStyle::Numeric,
             glued_signs: Vec::new(),
             line_width: 80,
+        };
+        dialect.index_terminators();
+        dialect
+    }
+
+    /// Computes the byte forms of the result spellings for the splitter: as UTF-8, and as the
+    /// single bytes of a Windows-1252 or Latin-1 file when they are not ASCII.
+    fn index_terminators(&mut self) {
+        self.terminator_bytes = self
+            .terminators
+            .iter()
+            .flat_map(|t| {
+                let single: Option<Box<[u8]>> = t
+                    .chars()
+                    .map(super::encoding::single_byte)
+                    .collect::<Option<Vec<u8>>>()
+                    .filter(|bytes| !t.is_ascii() && !bytes.is_empty())
+                    .map(Vec::into_boxed_slice);
+                std::iter::once(t.as_bytes().into()).chain(single)
+            })
+            .collect();
+        self.terminator_starts = ByteSet::of_firsts(self.terminator_bytes.iter().map(|t| &**t));
+        self.terminator_ends = ByteSet::of_lasts(self.terminator_bytes.iter().map(|t| &**t));
+        self.result_starts = ByteSet::of_firsts(
+            self.terminators
+                .iter()
+                .chain(&self.final_results)
+                .map(|t| t.as_bytes()),
+        );
+    }
+
+    /// The result a spelling stands for when it is not the dialect's own (`½-½` for
+    /// `1/2-1/2`, `1–0` for `1-0`), with whether reading it is lenient and reported. `None` for
+    /// the dialect's own spellings and for what is no result.
+    #[must_use]
+    pub fn canonical_result(&self, token: &str) -> Option<(&'static str, bool)> {
+        if token.is_ascii() && !token.starts_with(['+', '-']) {
+            return None;
         }
+        self.aliases
+            .iter()
+            .find(|(alias, _, _)| **alias == *token)
+            .map(|&(_, canonical, lenient)| (canonical, lenient))
+    }
+
+    /// The spelling the writer writes for a result: the dialect's own for an alias (`1/2-1/2`
+    /// for `½-½`), else `result` as it is.
+    #[must_use]
+    pub fn written_result<'a>(&self, result: &'a str) -> &'a str {
+        self.canonical_result(result).map_or(result, |(c, _)| c)
     }
 
     /// Sets the tags the writer puts first, in this order, with the values written for missing
@@ -235,6 +340,7 @@ impl Dialect {
         // Move numbers (`12.`) share first byte and length with `1-0`: the last byte tells
         // them apart before a slice compare.
         self.terminator_starts.has_first(token)
+            && self.terminator_ends.has_last(token)
             && self
                 .terminator_bytes
                 .iter()
@@ -295,6 +401,19 @@ impl ByteSet {
             set.0[usize::from(b >> 6)] |= 1 << (b & 63);
         }
         set
+    }
+
+    fn of_lasts<'a>(words: impl Iterator<Item = &'a [u8]>) -> ByteSet {
+        let mut set = ByteSet::default();
+        for &b in words.filter_map(<[u8]>::last) {
+            set.0[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        set
+    }
+
+    fn has_last(&self, word: &[u8]) -> bool {
+        word.last()
+            .is_some_and(|&b| self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
     }
 
     fn has_first(&self, word: &[u8]) -> bool {

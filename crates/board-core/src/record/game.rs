@@ -1,9 +1,8 @@
 //! One game as written: its text, tags, movetext elements and result, with spans into the text.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
-use crate::{Color, Diagnostic, Nag, Span};
+use crate::{Color, Diagnostic, LineCol, Nag, Span};
 
 use super::writer::FirstMove;
 
@@ -38,11 +37,18 @@ pub struct RawGame {
     pub(crate) number: usize,
     pub(crate) offset: u64,
     pub(crate) first_line: usize,
+    /// Characters of the file's line before the game's text, for a game that does not start a
+    /// line (`1. e4 e5 * 1. d4 *`).
+    pub(crate) first_column: usize,
+    /// The game's length in the file, in bytes.
+    pub(crate) source_len: usize,
     pub(crate) latin1: bool,
     pub(crate) text: String,
     pub(crate) tags: Vec<TagSpans>,
     pub(crate) events: Vec<Ev>,
     pub(crate) result: Option<Span>,
+    /// The result the token stands for when it is written otherwise (`½-½` for `1/2-1/2`).
+    pub(crate) result_as: Option<&'static str>,
     pub(crate) warnings: Vec<Diagnostic>,
 }
 
@@ -289,10 +295,12 @@ pub struct Command<'a> {
     pub args: &'a str,
 }
 
-/// The result token that ended a game, kept as written (`1-0`, `2-0`, `½-½`, `*`).
+/// The result token that ended a game (`1-0`, `2-0`, `*`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResultToken<'a> {
-    /// The token.
+    /// The result, in the dialect's own spelling: a spelling read as another (`½-½`, or
+    /// leniently `1–0` with an en dash, see [`Dialect::pgn`](crate::Dialect::pgn)) gives the
+    /// result it stands for (`1/2-1/2`, `1-0`); the span covers the token as written.
     pub text: &'a str,
     /// Where it is.
     pub span: Span,
@@ -317,11 +325,58 @@ impl RawGame {
         self.first_line
     }
 
-    /// `true` when the game's bytes were not UTF-8 and were read as Latin-1; spans then index
-    /// the decoded text, whose byte offsets differ from the file's (lines do not).
+    /// `true` when the game's bytes were not UTF-8 and every byte of the file became one
+    /// character of the text: each tag value, comment and the movetext was ASCII or read as
+    /// Latin-1 or Windows-1252. Spans then index the decoded text, whose byte offsets differ
+    /// from the file's (lines do not), and a character offset is a byte offset of the file.
     #[must_use]
     pub fn is_latin1(&self) -> bool {
         self.latin1
+    }
+
+    /// The length in bytes of the game in the file, from [`RawGame::offset`]: the text's length
+    /// only when the file was UTF-8 and nothing was read leniently (a dash look-alike in a move
+    /// is read as `-`, a field that is not UTF-8 decoded).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let file = "[Event \"Caf\u{e9}\"]\n1. O\u{2011}O *\n";
+    /// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).next().unwrap().unwrap();
+    /// assert_eq!(game.moves().next().unwrap().text, "O-O");
+    /// assert_eq!(game.source_len(), file.trim_end().len());
+    /// assert_ne!(game.source_len(), game.text().len());
+    /// ```
+    #[must_use]
+    pub fn source_len(&self) -> usize {
+        self.source_len
+    }
+
+    /// Characters of the file's line before the game's text: 0 for a game that starts a line,
+    /// 11 for the second game of `1. e4 e5 * 1. d4 *`. Columns in diagnostics count them.
+    #[must_use]
+    pub fn first_column(&self) -> usize {
+        self.first_column
+    }
+
+    /// The file's line and column of a span of this game, as [`RawGame::render`] prints them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let file = "1. e4 e5 * 1. Ke3 *\n";
+    /// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).nth(1).unwrap().unwrap();
+    /// assert_eq!(game.first_column(), 11);
+    /// let at = game.line_col(game.moves().next().unwrap().span);
+    /// assert_eq!((at.line, at.column), (1, 15));
+    /// ```
+    #[must_use]
+    pub fn line_col(&self, span: Span) -> LineCol {
+        file_line_col(&self.text, span, self.first_line, self.first_column)
     }
 
     /// The game's text, which every span of the game indexes.
@@ -428,7 +483,7 @@ impl RawGame {
     #[must_use]
     pub fn result(&self) -> Option<ResultToken<'_>> {
         self.result.map(|span| ResultToken {
-            text: self.slice(span),
+            text: self.result_as.unwrap_or_else(|| self.slice(span)),
             span,
         })
     }
@@ -508,7 +563,13 @@ impl RawGame {
     /// ```
     #[must_use]
     pub fn render(&self, diagnostic: &Diagnostic, file: &str) -> String {
-        render_in_file(diagnostic, file, &self.text, self.first_line)
+        render_in_file(
+            diagnostic,
+            file,
+            &self.text,
+            self.first_line,
+            self.first_column,
+        )
     }
 }
 
@@ -519,73 +580,46 @@ pub(crate) fn game_name(white: Option<&str>, black: Option<&str>) -> String {
     format!("{} - {}", white.unwrap_or("?"), black.unwrap_or("?"))
 }
 
+/// The file's line and column of `span` in `text`, which starts on line `first_line` after
+/// `first_column` characters of it.
+pub(crate) fn file_line_col(
+    text: &str,
+    span: Span,
+    first_line: usize,
+    first_column: usize,
+) -> LineCol {
+    let at = span.line_col(text);
+    LineCol {
+        line: first_line + at.line - 1,
+        column: at.column + if at.line == 1 { first_column } else { 0 },
+    }
+}
+
 /// Renders `diagnostic`, whose span indexes `text`, as [`Diagnostic::render`] would render it on
-/// the whole file, where `text` starts on line `first_line`.
+/// the whole file, where `text` starts on line `first_line`, after `first_column` characters of
+/// that line.
 ///
-/// Only the line holding the span is handed to [`Diagnostic::render`], so the cost does not grow
-/// with the position in the file; the line numbers are then put right.
+/// Only the line holding the span is looked at, so the cost does not grow with the position in
+/// the file.
 pub(crate) fn render_in_file(
     diagnostic: &Diagnostic,
     file: &str,
     text: &str,
     first_line: usize,
+    first_column: usize,
 ) -> String {
     let bytes = text.as_bytes();
     let start = diagnostic.span.start.min(bytes.len());
-    let line_start = bytes[..start]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let line_end = bytes[start..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(bytes.len(), |i| start + i);
-    let line = first_line + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
-    let mut local = diagnostic.clone();
-    local.span = Span::new(
-        start - line_start,
-        diagnostic.span.end.clamp(start, line_end) - line_start,
-    );
-    let rendered = local.render(file, &text[line_start..line_end]);
-
-    // `rendered` numbers the line 1 with a one-column gutter: widen it and renumber.
-    let number = line.to_string();
-    let pad = " ".repeat(number.len());
-    let Some(body_at) = rendered.find("\n --> ") else {
-        return rendered;
-    };
-    let (header, body) = rendered.split_at(body_at + 1);
-    let mut out = String::with_capacity(rendered.len() + 2 * number.len());
-    out.push_str(header);
-    for (i, row) in body.split_inclusive('\n').enumerate() {
-        match i {
-            0 => {
-                let after = row
-                    .strip_prefix(" --> ")
-                    .and_then(|r| r.strip_prefix(file))
-                    .and_then(|r| r.strip_prefix(":1:"));
-                match after {
-                    Some(rest) => {
-                        let _ = write!(out, "{pad}--> {file}:{number}:{rest}");
-                    }
-                    None => out.push_str(row),
-                }
-            }
-            2 => match row.strip_prefix('1') {
-                Some(rest) => {
-                    out.push_str(&number);
-                    out.push_str(rest);
-                }
-                None => out.push_str(row),
-            },
-            _ => match row.strip_prefix(' ') {
-                Some(rest) if row.starts_with("  ") => {
-                    out.push_str(&pad);
-                    out.push_str(rest);
-                }
-                _ => out.push_str(row),
-            },
-        }
-    }
-    out
+    let line_start = memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1);
+    let line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+    let line = first_line + memchr::memchr_iter(b'\n', &bytes[..line_start]).count();
+    let lead = if line_start == 0 { first_column } else { 0 };
+    let end = diagnostic.span.end.clamp(start, line_end);
+    diagnostic.render_line(
+        file,
+        line,
+        lead,
+        &bytes[line_start..line_end],
+        start - line_start..end - line_start,
+    )
 }

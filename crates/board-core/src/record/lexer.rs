@@ -15,6 +15,7 @@ const PLAIN: u8 = 0;
 const ENDS: u8 = 1;
 const DOLLAR: u8 = 2;
 const PAREN: u8 = 3;
+const BRACKET: u8 = 4;
 
 /// [`token_end`]'s byte classes: white space and `{ } ; )` end a token; `$` and `(` need a
 /// closer look.
@@ -30,8 +31,43 @@ const TOKEN_BYTES: [u8; 256] = {
     }
     table[b'$' as usize] = DOLLAR;
     table[b'(' as usize] = PAREN;
+    table[b'[' as usize] = BRACKET;
     table
 };
+
+/// The forum markup put around a game posted on a web forum, `[pgn]` and `[/pgn]`, in any case.
+const MARKUP: [&[u8]; 2] = [b"[pgn]", b"[/pgn]"];
+
+/// The length of the forum markup (`[pgn]`, `[/pgn]`) at `bytes[0]`: `Some(0)` when there is
+/// none, `None` when `bytes` stops before that can be decided and more input may follow.
+#[inline]
+pub(crate) fn markup_len(bytes: &[u8], eof: bool) -> Option<usize> {
+    // Tags (`[Event`) are ruled out by their second byte: this runs at every `[`.
+    match bytes.get(1) {
+        Some(b'p' | b'P' | b'/') => {}
+        Some(_) => return Some(0),
+        None if eof => return Some(0),
+        None => return None,
+    }
+    markup_len_slow(bytes, eof)
+}
+
+/// [`markup_len`] once the second byte may start markup.
+#[cold]
+fn markup_len_slow(bytes: &[u8], eof: bool) -> Option<usize> {
+    for m in MARKUP {
+        let n = m.len().min(bytes.len());
+        if bytes[..n].eq_ignore_ascii_case(&m[..n]) {
+            if n == m.len() {
+                return Some(n);
+            }
+            if !eof {
+                return None;
+            }
+        }
+    }
+    Some(0)
+}
 
 /// Bytes of a tag name, as far as deciding that a `[` opens a tag section.
 const fn is_name_byte(b: u8) -> bool {
@@ -186,6 +222,11 @@ fn token_end_slow(bytes: &[u8], eof: bool) -> Option<usize> {
                 GroupEnd::Closed(n) => i += n,
                 GroupEnd::Open => return Some(i),
                 GroupEnd::NeedMore => return None,
+            },
+            // Forum markup glued to the token (`*[/pgn]`) is no part of it.
+            BRACKET => match markup_len(&bytes[i..], eof)? {
+                0 => i += 1,
+                _ => return Some(i),
             },
             _ => return Some(i),
         }
@@ -400,6 +441,8 @@ pub(crate) enum Piece {
     },
     /// `!`, `?`, `!!`, `??`, `!?`, `?!`: alone, or glued to the end of a move.
     Glyph(Nag),
+    /// An evaluation sign written alone (`±`, `+-`; see [`Nag::from_symbol`]), read leniently.
+    Symbol(Nag),
     Move,
 }
 
@@ -461,6 +504,12 @@ pub(crate) fn split_token_bytes(
         return;
     }
     let word = &bytes[at..];
+    if matches!(word[0], b'+' | b'-' | b'=' | 0xC2 | 0xCE | 0xE2)
+        && let Some(nag) = std::str::from_utf8(word).ok().and_then(Nag::from_symbol)
+    {
+        emit(Piece::Symbol(nag), at..bytes.len());
+        return;
+    }
     let glyph = |b: &[u8]| {
         b.first()
             .filter(|b| is_mark(b))
@@ -478,7 +527,8 @@ pub(crate) fn split_token_bytes(
     let marks = word.iter().rev().take_while(|b| is_mark(b)).count();
     if marks < word.len() {
         let (mv, marks) = word.split_at(word.len() - marks);
-        let stands_alone = !is_result(mv) && !mv.iter().all(u8::is_ascii_digit);
+        let is_symbol = std::str::from_utf8(mv).is_ok_and(|m| Nag::from_symbol(m).is_some());
+        let stands_alone = !is_result(mv) && !mv.iter().all(u8::is_ascii_digit) && !is_symbol;
         match glyph(marks) {
             Some(nag) if stands_alone => {
                 let cut = at + mv.len();
@@ -552,6 +602,19 @@ mod tests {
         assert_eq!(token_end(b"e4", false), None);
         assert_eq!(token_end(b"e$", false), None);
         assert_eq!(token_end(b"e$", true), Some(2));
+        assert_eq!(token_end(b"*[/pgn]", true), Some(1));
+        assert_eq!(token_end(b"*[/PGN] x", true), Some(1));
+        assert_eq!(token_end(b"*[/pg", false), None);
+        assert_eq!(token_end(b"42.[Event", true), Some(9));
+    }
+
+    #[test]
+    fn forum_markup_in_any_case() {
+        assert_eq!(markup_len(b"[pgn]1. e4", true), Some(5));
+        assert_eq!(markup_len(b"[/Pgn]", true), Some(6));
+        assert_eq!(markup_len(b"[pg", false), None);
+        assert_eq!(markup_len(b"[pg", true), Some(0));
+        assert_eq!(markup_len(b"[Event", false), Some(0));
     }
 
     #[test]

@@ -25,7 +25,9 @@
 //! ```
 
 mod dialect;
+mod encoding;
 pub(crate) mod game;
+mod lenient;
 mod lexer;
 mod parser;
 mod reader;
@@ -35,6 +37,7 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use dialect::same_result;
 pub use dialect::{Dialect, NagStyle};
 pub use game::{
     Command, Comment, CommentKind, Element, MoveNumber, NagToken, RawGame, ResultToken, Tag, Token,

@@ -28,6 +28,8 @@ pub(crate) struct Parsed {
     pub(crate) events: Vec<Ev>,
     pub(crate) result: Option<Span>,
     pub(crate) warnings: Vec<Diagnostic>,
+    /// An evaluation sign was read as a NAG (`±`): the reader reports it.
+    pub(crate) lenient: bool,
 }
 
 /// Why a game could not be read, with what was read before.
@@ -68,6 +70,7 @@ pub(crate) fn parse_game(
         events: Vec::with_capacity(text.len() / 5),
         warnings: Vec::new(),
         open: Vec::new(),
+        lenient: false,
     };
     let mut input = LocatingSlice::new(text.as_bytes());
     parser.tag_section(&mut input);
@@ -77,6 +80,7 @@ pub(crate) fn parse_game(
             events: parser.events,
             result,
             warnings: parser.warnings,
+            lenient: parser.lenient,
         }),
         Err((kind, span)) => Err(Box::new(Failure {
             kind,
@@ -96,6 +100,7 @@ struct GameParser<'t> {
     warnings: Vec<Diagnostic>,
     /// Offsets of the `(` of the variations still open.
     open: Vec<usize>,
+    lenient: bool,
 }
 
 fn span(range: Range<usize>) -> Span {
@@ -108,11 +113,22 @@ fn rest<'i>(input: &Stream<'i>) -> &'i [u8] {
 }
 
 impl GameParser<'_> {
-    /// White space and `%` escape lines (a `%` in the first column hides its line).
-    fn trivia(&self, input: &mut Stream<'_>) {
+    /// White space, forum markup (`[pgn]`, reported) and `%` escape lines (a `%` in the first
+    /// column hides its line).
+    fn trivia(&mut self, input: &mut Stream<'_>) {
         loop {
             let _: ModalResult<&[u8]> = take_while(0.., lexer::is_space).parse_next(input);
             let at = input.current_token_start();
+            let markup = lexer::markup_len(rest(input), true).unwrap_or(0);
+            if markup > 0 {
+                let written = &rest(input)[..markup];
+                self.warnings.push(super::splitter::markup_warning(
+                    written,
+                    Span::new(at, at + markup),
+                ));
+                let _: ModalResult<&[u8]> = take(markup).parse_next(input);
+                continue;
+            }
             let line_start = if at == 0 {
                 self.at_line_start
             } else {
@@ -230,11 +246,16 @@ impl GameParser<'_> {
     /// Sorts a token into move numbers, a NAG glyph or a move, as [`lexer::split_token`] does.
     fn token(&mut self, range: Range<usize>) {
         let events = &mut self.events;
+        let lenient = &mut self.lenient;
         lexer::split_token(&self.text[range.clone()], self.dialect, |piece, at| {
             let span = Span::new(range.start + at.start, range.start + at.end);
             events.push(match piece {
                 lexer::Piece::Number { number, black } => Ev::move_number(number, black, span),
                 lexer::Piece::Glyph(nag) => Ev::Nag(u16::from(nag.0), span),
+                lexer::Piece::Symbol(nag) => {
+                    *lenient = true;
+                    Ev::Nag(u16::from(nag.0), span)
+                }
                 lexer::Piece::Move => Ev::Move(span),
             });
         });

@@ -3,16 +3,44 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use crate::{Diagnostic, Span};
+use crate::{Diagnostic, LineCol, Span};
 
 use super::dialect::Dialect;
-use super::game::{Ev, RawGame, TagSpans, game_name, render_in_file};
+use super::encoding;
+use super::game::{Ev, RawGame, TagSpans, file_line_col, game_name, render_in_file};
+use super::lenient;
 use super::lexer;
 use super::parser::{self, Parsed};
 use super::splitter::{Found, Scan, Scanner};
 
 /// How much the reader asks its source for at a time.
 const CHUNK: usize = 64 * 1024;
+
+/// How much of the start of an input is looked at to tell text from binary: at most
+/// `TEXT_SAMPLE` bytes of what the first reads gave, and no fewer than `TEXT_SAMPLE_MIN` unless
+/// the input is shorter (a pipe that delivers a game at a time is not kept waiting for more).
+const TEXT_SAMPLE: usize = 8 * 1024;
+const TEXT_SAMPLE_MIN: usize = 512;
+
+/// The error for an input that is not text: one, in place of a diagnostic per byte.
+fn not_text(sample: &[u8]) -> GameError {
+    let head = &sample[..sample.len().min(60)];
+    let head = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    let text = String::from_utf8_lossy(head).into_owned();
+    GameError {
+        number: 1,
+        offset: 0,
+        first_line: 1,
+        first_column: 0,
+        name: String::new(),
+        span: Span::new(0, 0),
+        text,
+        kind: GameErrorKind::NotText {
+            utf16: sample.starts_with(b"\xFF\xFE") || sample.starts_with(b"\xFE\xFF"),
+        },
+        warnings: Vec::new(),
+    }
+}
 
 /// Reads the games of a PGN-family file one at a time.
 ///
@@ -57,6 +85,14 @@ pub struct RecordReader<R> {
     base_offset: u64,
     /// `buf[0]` begins a line of the file.
     line_start: bool,
+    /// Characters of the file's line before `buf[0]`.
+    base_column: usize,
+    /// Characters of the file's line before `buf[col_mark]`, the offset last asked for: columns
+    /// are counted once, as lines are, so many games on one long line cost linear time.
+    col_mark: usize,
+    col_at_mark: usize,
+    /// Whether the start of the input was looked at for being text.
+    checked_text: bool,
     /// File line of `buf[mark]`; lines are counted once, up to the games as they are found.
     mark: usize,
     mark_line: usize,
@@ -110,6 +146,10 @@ impl<R: Read> RecordReader<R> {
             scanner: Scanner::new(),
             base_offset: 0,
             line_start: true,
+            base_column: 0,
+            col_mark: 0,
+            col_at_mark: 0,
+            checked_text: false,
             mark: 0,
             mark_line: 1,
             games: 0,
@@ -193,11 +233,44 @@ impl<R: Read> RecordReader<R> {
         self.mark_line
     }
 
+    /// Reports the forum markup (`[pgn]`) the scanner skipped between games, with the next game.
+    fn note_markup(&mut self) {
+        let mut markup = std::mem::take(&mut self.scanner.markup);
+        for (at, len) in markup.drain(..) {
+            let line = self.line_at(at);
+            let written = String::from_utf8_lossy(&self.buf[at..at + len]).into_owned();
+            self.pending.push(Diagnostic::warning(
+                format!("forum markup `{written}` at line {line} skipped"),
+                Span::new(0, 0),
+            ));
+        }
+        self.scanner.markup = markup;
+    }
+
+    /// Characters of the file's line before `buf[at]`.
+    fn column_at(&mut self, at: usize) -> usize {
+        if at < self.col_mark {
+            self.col_mark = 0;
+            self.col_at_mark = self.base_column;
+        }
+        let part = &self.buf[self.col_mark..at];
+        let column = match memchr::memrchr(b'\n', part) {
+            Some(k) => chars_in(&part[k + 1..]),
+            None => self.col_at_mark + chars_in(part),
+        };
+        self.col_mark = at;
+        self.col_at_mark = column;
+        column
+    }
+
     /// Drops `buf[..n]`.
     fn discard(&mut self, n: usize) {
         if n == 0 {
             return;
         }
+        self.base_column = self.column_at(n);
+        self.col_mark = 0;
+        self.col_at_mark = self.base_column;
         self.line_at(n);
         self.line_start = self.buf[n - 1] == b'\n';
         self.base_offset += n as u64;
@@ -254,10 +327,12 @@ impl<R: Read> RecordReader<R> {
             .unwrap_or(self.end)
             .min(start + 200);
         let text = String::from_utf8_lossy(&self.buf[start..head_end]).into_owned();
+        let first_column = self.column_at(start);
         let error = GameError {
             number: self.games,
             offset,
             first_line,
+            first_column,
             name: String::new(),
             span: Span::new(0, text.len()),
             text,
@@ -296,25 +371,34 @@ impl<R: Read> RecordReader<R> {
     /// The game at `buf[start..end]`, which the scanner has just left: it is taken as `found`
     /// when that is complete and the text is UTF-8, else decoded and parsed again. `None` when it
     /// holds no game, only skipped text.
-    fn game(&mut self, start: usize, end: usize) -> Option<Result<RawGame, ReadError>> {
+    fn game(
+        &mut self,
+        start: usize,
+        end: usize,
+        at_eof: bool,
+    ) -> Option<Result<RawGame, ReadError>> {
         let mut found = self.scanner.take_found();
-        let item = self.chunk(start, end, &mut found);
+        let item = self.chunk(start, end, &mut found, at_eof);
         self.scanner.give_back(found);
         item
     }
 
-    /// [`RecordReader::game`] with what the scanner found.
+    /// [`RecordReader::game`] with what the scanner found. `at_eof` tells that the game runs to
+    /// the end of the input.
     fn chunk(
         &mut self,
         start: usize,
         end: usize,
         found: &mut Found,
+        at_eof: bool,
     ) -> Option<Result<RawGame, ReadError>> {
+        let untrimmed = end;
         let mut end = end;
         while end > start && lexer::is_space(self.buf[end - 1]) {
             end -= 1;
         }
         let first_line = self.line_at(start);
+        let first_column = self.column_at(start);
         let offset = self.base_offset + start as u64;
         let at_line_start = if start == 0 {
             self.line_start
@@ -322,7 +406,8 @@ impl<R: Read> RecordReader<R> {
             self.buf[start - 1] == b'\n'
         };
         let bytes = &self.buf[start..end];
-        let (text, latin1, parsed) = match std::str::from_utf8(bytes) {
+        let mut decode_warnings = Vec::new();
+        let (mut text, one_byte_each, mut parsed) = match std::str::from_utf8(bytes) {
             // What the splitter read stands unless the parser must read the game: for an error
             // (a variation left open is one), for Latin-1, or for an element that the trimming
             // of white space above cuts short.
@@ -332,12 +417,17 @@ impl<R: Read> RecordReader<R> {
                 let parsed = finish(text, found, &self.dialect, &mut self.spare);
                 let mut owned = std::mem::take(&mut self.spare.text);
                 owned.push_str(text);
-                (owned, None, Ok(parsed))
+                (owned, false, Ok(parsed))
             }
-            _ => {
-                let (text, latin1) = decode(bytes);
-                let parsed = parser::parse_game(&text, &self.dialect, at_line_start);
-                (text, latin1, parsed)
+            Ok(text) => {
+                let parsed = parser::parse_game(text, &self.dialect, at_line_start);
+                (text.to_owned(), false, parsed)
+            }
+            Err(_) => {
+                let decoded = encoding::decode(bytes);
+                decode_warnings = decoded.warnings;
+                let parsed = parser::parse_game(&decoded.text, &self.dialect, at_line_start);
+                (decoded.text, decoded.one_byte_each, parsed)
             }
         };
         let is_junk = matches!(&parsed, Ok(p) if p.tags.is_empty()
@@ -346,39 +436,87 @@ impl<R: Read> RecordReader<R> {
         if is_junk {
             let snippet: String = text.chars().take(40).collect();
             self.pending.push(Diagnostic::warning(
-                format!("skipped text at line {first_line} that holds no moves: `{snippet}`"),
+                format!(
+                    "skipped text at line {first_line} that holds no moves: `{}`",
+                    crate::visible(&snippet)
+                ),
                 Span::new(0, 0),
             ));
             return None;
         }
+        let source_len = bytes.len();
         self.games += 1;
         let number = self.games;
-        let mut warnings = Vec::new();
-        if let Some(at) = latin1 {
-            warnings.push(Diagnostic::warning(
-                "the game is not UTF-8; read as Latin-1",
-                // The first byte that was not UTF-8 is 0x80 or more: two bytes once decoded.
-                Span::new(at, at + 2),
-            ));
-        }
+        let mut warnings = decode_warnings;
         warnings.append(&mut self.pending);
+        // Dash look-alikes in moves and results (`O‑O`, `1–0`) are read as hyphens: the text is
+        // put right and read again.
+        if let Ok(p) = &parsed
+            && memchr::memchr(0xE2, text.as_bytes()).is_some()
+            && let Some((fixed, warning)) =
+                lenient::dashes(&text, &p.events, p.result, &self.dialect)
+        {
+            text = fixed;
+            warnings.push(warning);
+            parsed = parser::parse_game(&text, &self.dialect, at_line_start);
+        }
+        // A file cut short inside a tag (`[Res`): the game is not taken for whole.
+        let truncated =
+            at_eof && untrimmed == self.end && !self.buf[end..untrimmed].contains(&b'\n') && {
+                let tags = match &parsed {
+                    Ok(p) => &p.tags,
+                    Err(f) => &f.tags,
+                };
+                tags.last()
+                    .is_some_and(|t| t.span.end == text.len() && !text.ends_with(']'))
+            };
+        if truncated && let Ok(p) = &mut parsed {
+            let tag = p.tags.last().map_or(Span::new(0, 0), |t| t.span);
+            let failure = parser::Failure {
+                kind: GameErrorKind::TruncatedTag,
+                span: tag,
+                tags: std::mem::take(&mut p.tags),
+                warnings: Vec::new(),
+            };
+            parsed = Err(Box::new(failure));
+        }
         Some(match parsed {
             Ok(Parsed {
                 tags,
                 events,
                 result,
                 warnings: found,
+                lenient: symbols,
             }) => {
                 warnings.extend(found);
+                let mut result_as = None;
+                if let Some(span) = result {
+                    let written = &text[span.range()];
+                    if let Some((canonical, lenient)) = self.dialect.canonical_result(written) {
+                        result_as = Some(canonical);
+                        if lenient {
+                            warnings.push(Diagnostic::warning(
+                                format!("result {written} read as {canonical}"),
+                                span,
+                            ));
+                        }
+                    }
+                }
+                if symbols {
+                    lenient::symbols(&text, &events, &mut warnings);
+                }
                 let mut game = RawGame {
                     number,
                     offset,
                     first_line,
-                    latin1: latin1.is_some(),
+                    first_column,
+                    source_len,
+                    latin1: one_byte_each,
                     text,
                     tags,
                     events,
                     result,
+                    result_as,
                     warnings: Vec::new(),
                 };
                 if !warnings.is_empty() {
@@ -409,6 +547,7 @@ impl<R: Read> RecordReader<R> {
                     number,
                     offset,
                     first_line,
+                    first_column,
                     name,
                     text,
                     kind: failure.kind,
@@ -424,13 +563,31 @@ impl<R: Read> Iterator for RecordReader<R> {
     type Item = Result<RawGame, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if !self.checked_text && !self.done {
+            self.checked_text = true;
+            while self.end < TEXT_SAMPLE_MIN && !self.eof {
+                if let Err(e) = self.fill() {
+                    self.done = true;
+                    return Some(Err(ReadError::Io(e)));
+                }
+            }
+            let sample = &self.buf[..self.end.min(TEXT_SAMPLE)];
+            if is_binary(sample, self.eof) {
+                self.done = true;
+                return Some(Err(ReadError::Game(Box::new(not_text(sample)))));
+            }
+        }
         while !self.done {
-            match self.scanner.scan(
+            let scan = self.scanner.scan(
                 &self.buf[..self.end],
                 self.line_start,
                 self.eof,
                 &self.dialect,
-            ) {
+            );
+            if !self.scanner.markup.is_empty() {
+                self.note_markup();
+            }
+            match scan {
                 Scan::NeedMore => {
                     match self.scanner.start {
                         Some(start) if self.end - start > self.dialect.max_game_bytes() => {
@@ -447,14 +604,14 @@ impl<R: Read> Iterator for RecordReader<R> {
                     self.done = true;
                     if let Some(start) = self.scanner.start.take() {
                         let end = self.end;
-                        if let Some(item) = self.game(start, end) {
+                        if let Some(item) = self.game(start, end, true) {
                             return Some(item);
                         }
                     }
                 }
                 Scan::NextGame(at) => {
                     let start = self.scanner.start.unwrap_or(at);
-                    let item = self.game(start, at);
+                    let item = self.game(start, at, false);
                     self.scanner.start_game_at(at);
                     if let Some(item) = item {
                         return Some(item);
@@ -462,7 +619,7 @@ impl<R: Read> Iterator for RecordReader<R> {
                 }
                 Scan::Terminated(end) => {
                     let start = self.scanner.start.unwrap_or(end);
-                    let item = self.game(start, end);
+                    let item = self.game(start, end, false);
                     self.scanner.end_game_at(end);
                     if let Some(item) = item {
                         return Some(item);
@@ -481,17 +638,31 @@ fn count_lines(bytes: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', bytes).count()
 }
 
-/// The text of a game: UTF-8 as it is, anything else as Latin-1, with the offset in the decoded
-/// text of the first byte that was not UTF-8.
-fn decode(bytes: &[u8]) -> (String, Option<usize>) {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => (text.to_owned(), None),
-        Err(e) => {
-            let valid = e.valid_up_to();
-            let at = valid + bytes[..valid].iter().filter(|&&b| b >= 0x80).count();
-            (bytes.iter().map(|&b| char::from(b)).collect(), Some(at))
-        }
+/// Characters in `bytes`, counted by UTF-8 lead bytes.
+fn chars_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+/// Whether the start of an input (`sample`) is no text: more than three bytes in ten are
+/// control characters (white space aside), or, when it is not UTF-8, control characters and
+/// bytes of 0x80 and up. A PGN file in Latin-1 has few of those; an image or an archive, and
+/// UTF-16 text, a third or more.
+fn is_binary(sample: &[u8], eof: bool) -> bool {
+    // A few bytes say too little: their diagnostics are few and short anyway.
+    if sample.len() < 32 {
+        return false;
     }
+    let controls = sample
+        .iter()
+        .filter(|&&b| b < 0x20 && !lexer::is_space(b) || b == 0x7F)
+        .count();
+    let high = match std::str::from_utf8(sample) {
+        Ok(_) => 0,
+        // A character cut by the end of the sample is no sign of binary input.
+        Err(e) if e.error_len().is_none() && !eof => 0,
+        Err(_) => sample.iter().filter(|&&b| b >= 0x80).count(),
+    };
+    (controls + high) * 10 > sample.len() * 3
 }
 
 /// What the parser reads after the last element of a game the scanner read whole (`text`): the
@@ -521,6 +692,7 @@ fn finish(text: &str, found: &mut Found, dialect: &Dialect, spare: &mut Spare) -
         events: std::mem::replace(&mut found.events, next),
         result,
         warnings: std::mem::take(&mut found.warnings),
+        lenient: found.lenient,
     }
 }
 
@@ -585,6 +757,13 @@ pub enum GameErrorKind {
         /// The dialect's limit, in bytes.
         limit: usize,
     },
+    /// The input ends inside a tag (`[Res`): it was cut short, and the game is not taken.
+    TruncatedTag,
+    /// The input is not text (an image, an archive, UTF-16): nothing of it is read.
+    NotText {
+        /// It starts with a UTF-16 byte-order mark.
+        utf16: bool,
+    },
 }
 
 impl fmt::Display for GameErrorKind {
@@ -601,6 +780,8 @@ impl fmt::Display for GameErrorKind {
             GameErrorKind::TooLarge { limit } => {
                 write!(f, "game is larger than {limit} bytes; skipped")
             }
+            GameErrorKind::TruncatedTag => f.write_str("file ends inside a tag"),
+            GameErrorKind::NotText { .. } => f.write_str("not a text file"),
         }
     }
 }
@@ -613,6 +794,15 @@ impl GameErrorKind {
             }
             GameErrorKind::UnmatchedBrace => {
                 Some("comments do not nest: the first `}` after a `{` ends the comment")
+            }
+            GameErrorKind::TruncatedTag => Some(
+                "the file was cut short: the game is left out rather than read without its end",
+            ),
+            GameErrorKind::NotText { utf16: true } => {
+                Some("the file is UTF-16; save it as UTF-8 to read it")
+            }
+            GameErrorKind::NotText { utf16: false } => {
+                Some("most of its first bytes are control characters or not UTF-8 text")
             }
             _ => None,
         }
@@ -643,6 +833,7 @@ pub struct GameError {
     number: usize,
     offset: u64,
     first_line: usize,
+    first_column: usize,
     name: String,
     text: String,
     kind: GameErrorKind,
@@ -667,6 +858,18 @@ impl GameError {
     #[must_use]
     pub fn first_line(&self) -> usize {
         self.first_line
+    }
+
+    /// Characters of the file's line before the game's text (see [`RawGame::first_column`]).
+    #[must_use]
+    pub fn first_column(&self) -> usize {
+        self.first_column
+    }
+
+    /// The file's line and column of the error, as [`GameError::render`] prints them.
+    #[must_use]
+    pub fn line_col(&self) -> LineCol {
+        file_line_col(&self.text, self.span, self.first_line, self.first_column)
     }
 
     /// The game's text (for a game too large to keep, its first line).
@@ -696,8 +899,12 @@ impl GameError {
     /// The error as a diagnostic naming the game.
     #[must_use]
     pub fn diagnostic(&self) -> Diagnostic {
-        let diagnostic = Diagnostic::error(self.kind.to_string(), self.span)
-            .in_game(self.number, self.name.clone());
+        let diagnostic = Diagnostic::error(self.kind.to_string(), self.span);
+        // An input that is not text holds no game to name.
+        let diagnostic = match self.kind {
+            GameErrorKind::NotText { .. } => diagnostic,
+            _ => diagnostic.in_game(self.number, self.name.clone()),
+        };
         match self.kind.help() {
             Some(help) => diagnostic.with_help(help),
             None => diagnostic,
@@ -707,7 +914,13 @@ impl GameError {
     /// Renders the error with the file's line numbers.
     #[must_use]
     pub fn render(&self, file: &str) -> String {
-        render_in_file(&self.diagnostic(), file, &self.text, self.first_line)
+        render_in_file(
+            &self.diagnostic(),
+            file,
+            &self.text,
+            self.first_line,
+            self.first_column,
+        )
     }
 }
 

@@ -55,6 +55,8 @@ pub(crate) struct Found {
     /// The game holds an error (an unclosed comment, a stray `}`...): only the parser reports it
     /// right, so nothing more is recorded.
     pub(crate) defer: bool,
+    /// An evaluation sign was read as a NAG (`±`): the reader reports it.
+    pub(crate) lenient: bool,
 }
 
 impl Found {
@@ -66,6 +68,7 @@ impl Found {
             depth: 0,
             end: 0,
             defer: false,
+            lenient: false,
         }
     }
 
@@ -84,6 +87,7 @@ impl Found {
         self.depth = 0;
         self.end = 0;
         self.defer = false;
+        self.lenient = false;
     }
 
     fn tag(&mut self, scan: &lexer::TagScan, at: usize) {
@@ -143,11 +147,16 @@ impl Found {
             return;
         }
         let events = &mut self.events;
+        let lenient = &mut self.lenient;
         lexer::split_token_bytes(token, dialect, |piece, r| {
             let span = Span::new(at + r.start, at + r.end);
             events.push(match piece {
                 lexer::Piece::Number { number, black } => Ev::move_number(number, black, span),
                 lexer::Piece::Glyph(nag) => Ev::Nag(u16::from(nag.0), span),
+                lexer::Piece::Symbol(nag) => {
+                    *lenient = true;
+                    Ev::Nag(u16::from(nag.0), span)
+                }
                 lexer::Piece::Move => Ev::Move(span),
             });
         });
@@ -180,9 +189,14 @@ impl Found {
 }
 
 /// Whether a token starting with `b` can be nothing but a move, glyphs glued after it aside: it
-/// starts no move number (`12.`, `...`, `…`), NAG or glyph.
+/// starts no move number (`12.`, `...`, `…`), NAG, glyph or evaluation sign (`±`, `+-`, `=∞`,
+/// `Δ`, the signs of U+2000 and up).
 const fn starts_move(b: u8) -> bool {
-    !(b.is_ascii_digit() || matches!(b, b'.' | b'$' | b'!' | b'?' | 0xE2))
+    !(b.is_ascii_digit()
+        || matches!(
+            b,
+            b'.' | b'$' | b'!' | b'?' | b'+' | b'-' | b'=' | 0xC2 | 0xCE | 0xE2
+        ))
 }
 
 /// A move number with nothing glued to it, `12.`, `12...` or a bare `12`: its number, and whether
@@ -219,6 +233,9 @@ pub(crate) struct Scanner {
     block: Option<lexer::Block>,
     /// What the game in progress holds so far.
     pub(crate) found: Found,
+    /// Forum markup (`[pgn]`) skipped between games, as offset and length, for the reader to
+    /// report.
+    pub(crate) markup: Vec<(usize, usize)>,
 }
 
 impl Scanner {
@@ -232,17 +249,22 @@ impl Scanner {
             tag_line_end: 0,
             block: None,
             found: Found::new(),
+            markup: Vec::new(),
         }
     }
 
     /// The next game starts at `at`, in its tag section.
     pub(crate) fn start_game_at(&mut self, at: usize) {
+        // A line end found from a position at or before `at` and past it is still the end of
+        // the line holding `at`: many games of tags alone on one line cost one search.
+        if at < self.pos {
+            self.tag_line_end = 0;
+        }
         self.mode = Mode::Tags;
         self.depth = 0;
         self.pos = at;
         self.start = Some(at);
         self.after_bom = None;
-        self.tag_line_end = 0;
         self.found.clear();
     }
 
@@ -276,6 +298,9 @@ impl Scanner {
         self.pos -= n.min(self.pos);
         self.start = self.start.map(|s| s - n.min(s));
         self.after_bom = self.after_bom.and_then(|b| b.checked_sub(n));
+        for (at, _) in &mut self.markup {
+            *at = at.saturating_sub(n);
+        }
     }
 
     /// `buf[i]` relative to the start of the game in progress.
@@ -323,6 +348,24 @@ impl Scanner {
                 }
                 continue;
             }
+            if b == b'[' {
+                match lexer::markup_len(&buf[i..], eof) {
+                    None => return Scan::NeedMore,
+                    Some(0) => {}
+                    Some(len) => {
+                        self.pos = i + len;
+                        if self.mode == Mode::Between {
+                            self.markup.push((i, len));
+                        } else if !self.found.defer {
+                            let at = self.rel(i);
+                            let span = Span::new(at, at + len);
+                            let warning = markup_warning(&buf[i..i + len], span);
+                            self.found.warnings.push(warning);
+                        }
+                        continue;
+                    }
+                }
+            }
             if self.mode == Mode::Between {
                 if b == BOM[0] {
                     if buf.len() - i < BOM.len() && !eof {
@@ -348,6 +391,18 @@ impl Scanner {
                         self.tag_line_end = end;
                     }
                     let scan = lexer::scan_tag(&buf[i..self.tag_line_end]);
+                    // A tag section of a game with no movetext is followed by the next one's:
+                    // the name of the game's first tag given again starts the next game.
+                    if let Some(first) = self.found.tags.first() {
+                        let start = self.start.unwrap_or(0);
+                        let name = &buf[i + scan.name.start..i + scan.name.end];
+                        if !name.is_empty()
+                            && buf.get(start + first.name.start..start + first.name.end)
+                                == Some(name)
+                        {
+                            return Scan::NextGame(i);
+                        }
+                    }
                     self.pos = i + scan.end;
                     if !self.found.defer {
                         let at = self.rel(i);
@@ -518,6 +573,17 @@ impl Scanner {
         }
         (self.depth == 0 && dialect.is_terminator_bytes(token)).then_some(Scan::Terminated(i + len))
     }
+}
+
+/// The warning for forum markup (`written`) skipped inside a game.
+pub(crate) fn markup_warning(written: &[u8], span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        format!(
+            "forum markup `{}` skipped",
+            String::from_utf8_lossy(written)
+        ),
+        span,
+    )
 }
 
 /// The index of the `\n` ending the line at `from`, or the buffer's end when the input is over.

@@ -264,7 +264,10 @@ fn pgn_results_end_games() {
         .iter()
         .map(|g| g.as_ref().unwrap().result().unwrap().text)
         .collect();
-    assert_eq!(results, ["*", "1-0", "1/2-1/2", "0-1", "½-½"]);
+    // `½-½` stands for `1/2-1/2`; its span still covers what was written.
+    assert_eq!(results, ["*", "1-0", "1/2-1/2", "0-1", "1/2-1/2"]);
+    let last = items[4].as_ref().unwrap();
+    assert_eq!(last.slice(last.result().unwrap().span), "½-½");
     let game = one("1. e4 (1. d4 1-0) 1... e5 *");
     assert_eq!(game.result().unwrap().text, "*");
     assert!(sketch(&game).contains(&"1-0".to_owned()));
@@ -357,14 +360,19 @@ fn bom_crlf_and_latin1_are_repaired() {
     assert_eq!(items.len(), 2);
     let a = items[0].as_ref().unwrap();
     assert_eq!(a.tag("Event").as_deref(), Some("Café"));
-    assert_eq!(a.result().unwrap().text, "½-½");
+    assert_eq!(a.result().unwrap().text, "1/2-1/2");
     assert!(a.is_latin1());
     assert_eq!(a.offset(), 3);
+    let messages: Vec<&str> = a.warnings().iter().map(|w| w.message.as_str()).collect();
     assert_eq!(
-        a.warnings()[0].message,
-        "the game is not UTF-8; read as Latin-1"
+        messages,
+        [
+            "the value of tag Event is not UTF-8; read as Latin-1",
+            "the movetext is not UTF-8 here; read as Latin-1 where it is not"
+        ]
     );
-    assert_eq!(a.slice(a.warnings()[0].span), "é");
+    assert_eq!(a.slice(a.warnings()[0].span), "Café");
+    assert_eq!(a.slice(a.warnings()[1].span), "½");
     let b = items[1].as_ref().unwrap();
     assert_eq!(
         (b.tag("Event").as_deref(), b.is_latin1()),
@@ -433,6 +441,10 @@ fn streaming_in_small_reads_gives_the_same_games() {
             )
             .as_bytes(),
         );
+        if i % 5 == 0 {
+            // Games inside a line, which count the characters before them.
+            file.extend_from_slice("1. c4 ½-½ 1. Nf3 * 1. g3 *\n".as_bytes());
+        }
         if i % 7 == 0 {
             file.extend_from_slice(b"1. d4 d5\n\n");
         }
@@ -440,7 +452,9 @@ fn streaming_in_small_reads_gives_the_same_games() {
     let whole: Vec<RawGame> = RecordReader::new(&file[..], Dialect::pgn())
         .map(Result::unwrap)
         .collect();
-    assert_eq!(whole.len(), 300 + 43);
+    assert_eq!(whole.len(), 300 + 43 + 60 * 3);
+    let columns: Vec<usize> = whole[1..4].iter().map(RawGame::first_column).collect();
+    assert_eq!(columns, [0, 10, 19]);
     for step in [1, 3, 17, 4096] {
         let trickled: Vec<RawGame> =
             RecordReader::new(Trickle { data: &file, step }, Dialect::pgn())
@@ -690,6 +704,26 @@ fn games_read_in_one_pass_match_the_parser() {
         b"e4!?",
         b"1-0!",
         b"0?",
+        b"[pgn]",
+        b"[/PGN]",
+        b"[/pg",
+        b"\xC2\xB1",
+        b"+-",
+        b"-+",
+        b"+/=",
+        b"=\xE2\x88\x9E",
+        b"\xE2\x88\x93",
+        b"1\xE2\x80\x930",
+        b"1/2\xE2\x80\x931/2",
+        b"1\x960",
+        b"+--",
+        b"--+",
+        b"O\xE2\x80\x91O",
+        b"\xE2\x80\x93",
+        b"\x9C",
+        b"\x92",
+        b"{}",
+        b"[Event \"y\"]\n",
         b"5.1-0",
         b"1.(x)",
         b"42.[Event",

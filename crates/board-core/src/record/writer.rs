@@ -51,7 +51,9 @@ impl Default for FirstMove {
 /// when the dialect says so, `Result` with `result`), then the other tags in their order, then
 /// a blank line. Writes nothing for no tags and no roster to fill.
 ///
-/// Values are escaped (`"` as `\"`, `\` as `\\`); line breaks in a value become spaces.
+/// Values are escaped (`"` as `\"`, `\` as `\\`); line breaks in a value become spaces. A
+/// `Result` tag is written in the dialect's own spelling (`1/2-1/2` for `½-½`), which every
+/// program reads.
 ///
 /// # Examples
 ///
@@ -79,10 +81,20 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
         match tags.iter().position(|(n, _)| n.as_ref() == &**name) {
             Some(k) => {
                 written[k] = true;
-                write_tag(out, name, tags[k].1.as_ref());
+                let value = tags[k].1.as_ref();
+                let value = if &**name == "Result" {
+                    dialect.written_result(value)
+                } else {
+                    value
+                };
+                write_tag(out, name, value);
             }
             None if dialect.fills_roster() => {
-                let value = if &**name == "Result" { result } else { default };
+                let value = if &**name == "Result" {
+                    dialect.written_result(result)
+                } else {
+                    default
+                };
                 write_tag(out, name, value);
             }
             None => {}
@@ -90,7 +102,11 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
     }
     for ((name, value), done) in tags.iter().zip(written) {
         if !done && !name.as_ref().is_empty() {
-            write_tag(out, name.as_ref(), value.as_ref());
+            let value = match name.as_ref() {
+                "Result" => dialect.written_result(value.as_ref()),
+                _ => value.as_ref(),
+            };
+            write_tag(out, name.as_ref(), value);
         }
     }
     if out.len() > start {

@@ -1,0 +1,162 @@
+//! The record reader on what real files hold besides the PGN standard (issue 12): the API a
+//! caller relies on to place a game in its file, to tell a cut file from a whole one, and to
+//! write back what it read.
+
+use board_core::{Dialect, GameErrorKind, RawGame, ReadError, RecordReader, Severity, write_game};
+
+fn read(bytes: &[u8]) -> Vec<Result<RawGame, ReadError>> {
+    RecordReader::new(bytes, Dialect::pgn()).collect()
+}
+
+fn game(bytes: &[u8]) -> RawGame {
+    let mut items = read(bytes);
+    assert_eq!(items.len(), 1);
+    items.remove(0).expect("the game reads")
+}
+
+fn written(game: &RawGame) -> String {
+    let mut out = String::new();
+    let first = game.first_move_hint().unwrap_or_default();
+    write_game(&mut out, game, &Dialect::pgn(), first);
+    out
+}
+
+/// Writing what was read reads back as the same writing.
+fn fixed_point(bytes: &[u8]) -> String {
+    let once = written(&game(bytes));
+    assert_eq!(written(&game(once.as_bytes())), once);
+    once
+}
+
+#[test]
+fn a_game_is_placed_in_its_file_whatever_was_decoded() {
+    // A UTF-8 tag beside a Latin-1 one: the text is longer than the game's bytes, and not one
+    // character a byte.
+    let bytes = b"[White \"M\xc3\xbcller\"]\n[Black \"Caf\xe9\"]\n\n1. e4 *";
+    let g = game(bytes);
+    assert_eq!(g.tag("White").as_deref(), Some("Müller"));
+    assert_eq!(g.tag("Black").as_deref(), Some("Café"));
+    assert_eq!(g.source_len(), bytes.len());
+    assert!(!g.is_latin1(), "a character offset is no byte offset here");
+
+    // Latin-1 and Windows-1252 fields only: one character a byte.
+    let bytes = b"[Black \"Caf\xe9\"]\n\n1. e4 {\x93quoted\x94} *";
+    let g = game(bytes);
+    assert!(g.is_latin1());
+    assert_eq!(g.text().chars().count(), bytes.len());
+    assert_eq!(g.source_len(), bytes.len());
+}
+
+#[test]
+fn a_cut_file_is_an_error_and_a_whole_one_is_not() {
+    for cut in [
+        &b"[Event \"A\"]\n[Res"[..],
+        b"[Event \"A\"]\n[Result \"1-",
+        b"[Event \"A\"]\n[Result \"1-0\"",
+        b"[Event \"A\"]\n[Result \"1- ",
+    ] {
+        let items = read(cut);
+        let Some(Err(ReadError::Game(e))) = items.last() else {
+            panic!("{items:?}")
+        };
+        assert_eq!(e.kind(), GameErrorKind::TruncatedTag);
+        assert_eq!(e.line_col().line, 2);
+        assert_eq!(e.to_string(), "game 1: file ends inside a tag");
+    }
+    // A broken tag followed by a line break is read with its repair, as before.
+    let g = game(b"[Event \"A\"]\n[Result \"1-0\n1. e4 *\n");
+    assert_eq!(g.moves().count(), 1);
+}
+
+#[test]
+fn draws_and_lenient_results_are_written_in_pgn_spelling() {
+    let once = fixed_point("[Result \"½-½\"]\n\n1. e4 e5 ½-½".as_bytes());
+    assert!(once.contains("[Result \"1/2-1/2\"]") && once.ends_with("1. e4 e5 1/2-1/2\n\n"));
+    let once = fixed_point("1. e4 e5 0\u{2013}1".as_bytes());
+    assert!(once.ends_with("1. e4 e5 0-1\n\n"), "{once}");
+    let g = game("1. e4 --+".as_bytes());
+    assert_eq!(g.result().map(|r| r.text), Some("0-1"));
+    assert_eq!(g.slice(g.result().unwrap().span), "--+");
+    assert!(g.warnings()[0].message.contains("--+ read as 0-1"));
+}
+
+#[test]
+fn evaluation_signs_and_dashes_write_back_as_standard_pgn() {
+    let once = fixed_point("1. e4 \u{b1} e5 2. O\u{2011}O $1 =\u{221e} *".as_bytes());
+    assert!(once.contains("1. e4 $16 e5 2. O-O $1 $44 *"), "{once}");
+    let g = game("1. e4 \u{b1} e5 \u{b1} 2. O\u{2011}O *".as_bytes());
+    let messages: Vec<&str> = g.warnings().iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "dash look-alike in `O\u{2011}O`: U+2011 read as `-`",
+            "evaluation sign `\u{b1}` read as $16"
+        ]
+    );
+    assert!(g.warnings().iter().all(|w| w.severity == Severity::Warning));
+}
+
+#[test]
+fn broadcast_tag_sections_split_and_markup_goes() {
+    let items = read(b"[Event \"B\"]\n[Round \"1\"]\n\n[Event \"B\"]\n[Round \"2\"]\n");
+    let rounds: Vec<String> = items
+        .iter()
+        .map(|g| g.as_ref().unwrap().tag("Round").unwrap().into_owned())
+        .collect();
+    assert_eq!(rounds, ["1", "2"]);
+    // A tag given twice further down stays in its game.
+    let g = game(b"[Event \"B\"]\n[Annotator \"x\"]\n[Annotator \"y\"]\n\n1. e4 *");
+    assert_eq!(g.tags().count(), 3);
+
+    let g = game(b"[pgn][Event \"x\"] 1. e4 e5 *[/pgn]");
+    assert_eq!(g.tags().count(), 1);
+    assert_eq!(g.moves().count(), 2);
+    assert_eq!(
+        g.warnings()[0].message,
+        "forum markup `[pgn]` at line 1 skipped"
+    );
+    // Markup after the last game is said once the input is over; inside a game, in the game.
+    let mut reader = RecordReader::new(&b"[pgn]1. e4 *[/pgn]"[..], Dialect::pgn());
+    assert_eq!(reader.by_ref().count(), 1);
+    assert_eq!(
+        reader.trailing_warnings()[0].message,
+        "forum markup `[/pgn]` at line 1 skipped"
+    );
+    let g = game(b"1. e4 [/pgn] e5 *");
+    assert_eq!(g.warnings()[0].message, "forum markup `[/pgn]` skipped");
+    assert_eq!(g.slice(g.warnings()[0].span), "[/pgn]");
+}
+
+#[test]
+fn games_later_on_a_line_know_their_column() {
+    let items = read(b"1. e4 e5 * 1. Ke3 *\n2. d4 *");
+    let second = items[1].as_ref().unwrap();
+    assert_eq!(second.first_column(), 11);
+    let ke3 = second.moves().next().unwrap();
+    let at = second.line_col(ke3.span);
+    assert_eq!((at.line, at.column), (1, 15));
+    let third = items[2].as_ref().unwrap();
+    assert_eq!(third.first_column(), 0);
+}
+
+#[test]
+fn binary_input_is_one_error() {
+    let mut bytes = vec![0u8; 4096];
+    bytes.extend_from_slice(b"1. e4 *");
+    let items = read(&bytes);
+    assert_eq!(items.len(), 1);
+    let Err(ReadError::Game(e)) = &items[0] else {
+        panic!("{items:?}")
+    };
+    assert_eq!(e.kind(), GameErrorKind::NotText { utf16: false });
+    let rendered = e.render("x.bin");
+    assert!(
+        rendered.starts_with("error: not a text file\n --> x.bin:1:1\n"),
+        "{rendered}"
+    );
+    assert!(!rendered.contains('\0'));
+
+    // A text file with a stray control byte is still text.
+    let g = game(b"[Event \"a\x01b\"]\n\n1. e4 *");
+    assert_eq!(g.moves().count(), 1);
+}
