@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use board_core::{Color, Diagnostic, MoveError, Notation, Notes, RawGame, Rules};
+use board_core::{CheckSign, Color, Diagnostic, MoveError, Notation, Notes, RawGame, Rules};
 use chess_rules::{IllegalMoveError, Move, Position, Role, Square};
 
 /// No piece on the square.
@@ -203,6 +203,12 @@ impl Rules for DescriptivePosition {
 
     fn move_number(&self) -> u32 {
         self.chess.fullmoves()
+    }
+
+    /// The chess position's: without it every `+` of a source read into descriptive positions
+    /// would be reported as a check sign on a move that does not check.
+    fn check_sign(&self) -> CheckSign {
+        <Position as Rules>::check_sign(&self.chess)
     }
 
     fn result_conflict(&self, result: &str) -> Option<String> {

