@@ -135,21 +135,10 @@ impl Position {
         pos.ep_square = parse_ep(&pos, ep)?;
 
         if let Some(half) = fields.next() {
-            pos.halfmoves = half.parse().map_err(|_| {
-                FenError::new(
-                    FenField::Halfmoves,
-                    format!("expected a number, found {half:?}"),
-                )
-            })?;
+            pos.halfmoves = parse_counter(half, FenField::Halfmoves, MAX_HALFMOVES)?;
             if let Some(full) = fields.next() {
-                let full: u32 = full.parse().map_err(|_| {
-                    FenError::new(
-                        FenField::Fullmoves,
-                        format!("expected a number, found {full:?}"),
-                    )
-                })?;
                 // Some writers put 0 here; the first move is move 1.
-                pos.fullmoves = full.max(1);
+                pos.fullmoves = parse_counter(full, FenField::Fullmoves, MAX_FULLMOVES)?.max(1);
             }
         }
         if let Some(extra) = fields.next() {
@@ -262,6 +251,48 @@ impl Position {
             }
             CastlingSide::QueenSide => (rooks & below).first(),
         }
+    }
+}
+
+/// The largest half-move clock a FEN may give. The 75-move rule (FIDE 9.6.2) ends a game when
+/// the clock reaches 150; clocks past that come only from games played when the fifty-move rule
+/// had to be claimed, and 1000 (500 moves by each side without a capture or a pawn move) is
+/// beyond any of them. shakmaty and python-chess read any number and saturate; a bound keeps
+/// the clock far from overflow however long the game that follows.
+pub const MAX_HALFMOVES: u32 = 1_000;
+
+/// The largest move number a FEN may give. The longest game the automatic draws of FIDE 9.6
+/// allow ends at move 8849 (8848½ moves); 10 000 is beyond it, and far from overflow.
+pub const MAX_FULLMOVES: u32 = 10_000;
+
+/// A clock field: digits, at most `max`.
+fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FenError::new(
+            field,
+            format!("expected a number, found {text:?}"),
+        ));
+    }
+    // Leading zeros aside, more than five digits is above either bound (and may not fit a u32).
+    let digits = text.trim_start_matches('0');
+    let value = match digits.len() {
+        0 => 0,
+        1..=5 => digits.parse().unwrap_or(u32::MAX),
+        _ => u32::MAX,
+    };
+    match value {
+        value if value <= max => Ok(value),
+        _ => Err(FenError::new(
+            field,
+            match field {
+                FenField::Halfmoves => format!(
+                    "{text} is above {max}: the 75-move rule ends a game when the clock reaches 150"
+                ),
+                _ => format!(
+                    "{text} is above {max}: the longest game the 75-move rule allows ends at move 8849"
+                ),
+            },
+        )),
     }
 }
 
@@ -498,6 +529,44 @@ mod tests {
             field_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1 z"),
             FenField::Trailing
         );
+    }
+
+    #[test]
+    fn counters_are_bounded_and_moves_never_overflow() {
+        let err = |fen: &str| fen.parse::<Position>().unwrap_err().to_string();
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - 1001 1"),
+            "invalid FEN half-move clock field: 1001 is above 1000: the 75-move rule ends a game \
+             when the clock reaches 150"
+        );
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295"),
+            "invalid FEN move number field: 4294967295 is above 10000: the longest game the \
+             75-move rule allows ends at move 8849"
+        );
+        // Past u32, and with leading zeros.
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 b - - 0 99999999999999999999"),
+            FenField::Fullmoves
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 b - - -1 1"),
+            FenField::Halfmoves
+        );
+        let edge: Position = "4k3/8/8/8/8/8/8/4K3 b - - 01000 010000".parse().unwrap();
+        assert_eq!((edge.halfmoves(), edge.fullmoves()), (1000, 10_000));
+        // At the bounds, shakmaty writes the same FEN back.
+        let theirs: shakmaty::fen::Fen = "4k3/8/8/8/8/8/8/4K3 b - - 1000 10000".parse().unwrap();
+        assert_eq!(theirs.to_string(), edge.to_fen());
+
+        // Clocks set by hand saturate instead of wrapping (or panicking in debug builds).
+        let mut pos = edge;
+        pos.set_clocks(u32::MAX, u32::MAX);
+        let mv = pos.legal_moves()[0];
+        pos.play_unchecked(mv);
+        assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
+        let passed = pos.play_null().unwrap();
+        assert_eq!(passed.halfmoves(), u32::MAX);
     }
 
     #[test]

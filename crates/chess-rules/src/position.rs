@@ -349,7 +349,8 @@ impl Position {
         let from_bb = from.bitboard();
         let to_bb = to.bitboard();
         self.ep_square = None;
-        self.halfmoves += 1;
+        // Saturating: `set_clocks` takes any number, and a position must never panic on a move.
+        self.halfmoves = self.halfmoves.saturating_add(1);
 
         if mv.is_castle() {
             let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
@@ -398,7 +399,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.checkers = if mv.is_castle() || mv.is_en_passant() {
@@ -458,16 +459,18 @@ impl Position {
         }
         let mut next = *self;
         next.ep_square = None;
-        next.halfmoves += 1;
+        next.halfmoves = next.halfmoves.saturating_add(1);
         if next.turn == Color::Black {
-            next.fullmoves += 1;
+            next.fullmoves = next.fullmoves.saturating_add(1);
         }
         next.turn = !next.turn;
         next.checkers = next.compute_checkers();
         Ok(next)
     }
 
-    /// Changes the clocks, for positions set up from elsewhere.
+    /// Changes the clocks, for positions set up from elsewhere. Any numbers are taken (the FEN
+    /// reader bounds its own, see [`crate::MAX_HALFMOVES`]); moves then count on without
+    /// overflowing, stopping at `u32::MAX`.
     pub fn set_clocks(&mut self, halfmoves: u32, fullmoves: u32) {
         self.halfmoves = halfmoves;
         self.fullmoves = fullmoves.max(1);

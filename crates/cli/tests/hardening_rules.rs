@@ -64,3 +64,38 @@ fn converting_to_descriptive_checks_the_source_check_signs() {
     let check = scoresheet(&["check", "--from", "en"], wrong);
     assert!(stderr(&check).contains("Qh5: check sign missing"));
 }
+
+// Item 12: FEN counters near 2^32 panicked (debug builds) or wrapped (release) on the next move.
+
+#[test]
+fn absurd_fen_counters_are_refused_with_a_clear_error() {
+    let game =
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295\"]\n\n1... Kd7 2. Kd2 *\n";
+    let out = scoresheet(&["check", "--from", "en"], game);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "error: cannot set up the FEN tag: invalid FEN move number field: 4294967295 is \
+             above 10000"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("<stdin>:2:1 (game 1)"), "{err}");
+
+    let out = scoresheet(
+        &[
+            "perft",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("half-move clock field: 4294967295 is above 1000"),
+        "{}",
+        stderr(&out)
+    );
+}
