@@ -35,6 +35,8 @@ pub struct Position {
     /// The pieces giving check to the side to move, kept because every reader of the next
     /// move and every check-sign test asks for them.
     pub(crate) checkers: Bitboard,
+    /// The game is Chess960: see [`Position::is_chess960`].
+    pub(crate) chess960: bool,
 }
 
 impl Default for Position {
@@ -86,6 +88,7 @@ impl Position {
         halfmoves: 0,
         fullmoves: 1,
         checkers: Bitboard::EMPTY,
+        chess960: false,
     };
 
     /// A board with no pieces, White to move, move 1 (not a legal position on its own).
@@ -100,6 +103,7 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             checkers: Bitboard::EMPTY,
+            chess960: false,
         }
     }
 
@@ -124,6 +128,35 @@ impl Position {
     #[must_use]
     pub const fn fullmoves(&self) -> u32 {
         self.fullmoves
+    }
+
+    /// `true` if the position is a Chess960 game's (its record says `Variant "Chess960"`).
+    ///
+    /// The rules are the same either way, as castling is played here by the king taking its own
+    /// rook, which covers both games; what changes is how notations that write castling as two
+    /// squares write it: UCI engines in Chess960 mode expect the king taking the rook (`e1h1`),
+    /// standard ones the king's two-square step (`e1g1`). A FEN says nothing of it, so the
+    /// FEN reader leaves it off and the record's set-up turns it on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Position;
+    ///
+    /// let pos = Position::new().with_chess960(true);
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.legal_moves(), Position::new().legal_moves());
+    /// ```
+    #[must_use]
+    pub const fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The same position, marked as a Chess960 game's or not (see [`Position::is_chess960`]).
+    #[must_use]
+    pub const fn with_chess960(mut self, chess960: bool) -> Position {
+        self.chess960 = chess960;
+        self
     }
 
     /// The squares of the rooks that keep a castling right.

@@ -9,25 +9,29 @@ impl Rules for Position {
     type Move = Move;
 
     /// The standard start, or the position of the `FEN` tag (with or without `SetUp "1"`).
-    /// A `Variant` tag must name chess or Chess960: other games have other rules.
+    /// A `Variant` tag must name chess or Chess960: other games have other rules; a Chess960
+    /// game's position says so ([`Position::is_chess960`]), for the notations that write
+    /// castling differently there.
     fn setup(game: &RawGame) -> Result<Position, Diagnostic> {
-        if let Some(variant) = game.tag("Variant")
-            && !is_chess(&variant)
-        {
-            let span = tag_span(game, "Variant");
-            return Err(Diagnostic::error(
-                format!("variant {variant:?} is not chess: its rules are not supported"),
-                span,
-            )
-            .with_help("standard chess and Chess960 (Variant \"Chess960\") are"));
-        }
-        let Some(fen) = game.tag("FEN") else {
-            return Ok(Position::new());
+        let variant = match game.tag("Variant") {
+            None => Variant::Standard,
+            Some(name) => variant(&name).ok_or_else(|| {
+                Diagnostic::error(
+                    format!("variant {name:?} is not chess: its rules are not supported"),
+                    tag_span(game, "Variant"),
+                )
+                .with_help("standard chess and Chess960 (Variant \"Chess960\") are")
+            })?,
         };
-        fen.trim().parse().map_err(|err: crate::FenError| {
+        let chess960 = variant == Variant::Chess960;
+        let Some(fen) = game.tag("FEN") else {
+            return Ok(Position::new().with_chess960(chess960));
+        };
+        let pos: Position = fen.trim().parse().map_err(|err: crate::FenError| {
             let span = tag_span(game, "FEN");
             Diagnostic::error(format!("cannot set up the FEN tag: {err}"), span)
-        })
+        })?;
+        Ok(pos.with_chess960(chess960))
     }
 
     fn play(&mut self, mv: &Move) {
@@ -101,23 +105,25 @@ fn tag_span(game: &RawGame, name: &str) -> Span {
         .map_or(Span::new(0, 0), |t| t.span)
 }
 
-/// The `Variant` values real files use for standard chess and Chess960.
-fn is_chess(variant: &str) -> bool {
-    let v: String = variant
+/// The games these rules play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    Standard,
+    Chess960,
+}
+
+/// The game a `Variant` value real files use names, letter case, spaces and punctuation
+/// aside (`Chess960`, `chess 960`, `Fischerandom`); `None` for other games.
+fn variant(name: &str) -> Option<Variant> {
+    let v: String = name
         .chars()
         .filter(char::is_ascii_alphanumeric)
         .collect::<String>()
         .to_ascii_lowercase();
-    matches!(
-        v.as_str(),
-        "" | "standard"
-            | "chess"
-            | "normal"
-            | "fromposition"
-            | "chess960"
-            | "960"
-            | "fischerandom"
-            | "fischerrandom"
-            | "fischerrandomchess"
-    )
+    match v.as_str() {
+        "" | "standard" | "chess" | "normal" | "fromposition" => Some(Variant::Standard),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
+        | "fischerandomchess" | "frc" => Some(Variant::Chess960),
+        _ => None,
+    }
 }

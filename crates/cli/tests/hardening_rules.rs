@@ -99,3 +99,44 @@ fn absurd_fen_counters_are_refused_with_a_clear_error() {
         stderr(&out)
     );
 }
+
+// Item 10: UCI castling follows the game's variant, as UCI_Chess960 engines expect.
+
+#[test]
+fn uci_castling_is_king_takes_rook_in_chess960_games_and_two_squares_in_standard_ones() {
+    let games = |variant: &str, fen: &str, moves: &str| {
+        format!("{variant}[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. {moves} *\n\n")
+    };
+    let standard_like = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let king_on_f = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1";
+    let mut input = String::new();
+    for variant in ["Chess960", "chess 960", "Fischerandom", "FISCHERRANDOM"] {
+        let tag = format!("[Variant \"{variant}\"]\n");
+        input.push_str(&games(&tag, standard_like, "O-O O-O-O"));
+        input.push_str(&games(&tag, king_on_f, "O-O-O O-O"));
+    }
+    input.push_str(&games("", standard_like, "O-O O-O-O"));
+    let out = scoresheet(&["convert", "--from", "en", "--to", "uci"], &input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written: Vec<String> = stdout(&out)
+        .lines()
+        .filter(|l| l.starts_with("1. "))
+        .map(str::to_owned)
+        .collect();
+    let chess960 = ["1. e1h1 e8a8 *", "1. f1b1 f8g8 *"];
+    let mut expected: Vec<&str> = chess960.iter().copied().cycle().take(8).collect();
+    // A standard game keeps the king's two-square step.
+    expected.push("1. e1g1 e8c8 *");
+    assert_eq!(written, expected);
+
+    // Read back, each convention in its own game, with no repair.
+    let back = scoresheet(&["convert", "--from", "uci", "--to", "en"], &stdout(&out));
+    assert!(back.status.success(), "{}", stderr(&back));
+    assert!(!stderr(&back).contains("warning:"), "{}", stderr(&back));
+    assert_eq!(
+        stdout(&back).matches("1. O-O O-O-O *").count(),
+        5,
+        "{}",
+        stdout(&back)
+    );
+}
