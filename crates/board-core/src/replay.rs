@@ -394,6 +394,33 @@ pub struct MainLine<P: Rules> {
     pub last: Option<(P, Option<P::Move>)>,
     /// Half-moves played.
     pub plies: usize,
+    /// The number of the line's first move and the side that plays it, as the start position
+    /// gives them.
+    pub first: FirstMove,
+}
+
+impl<P: Rules> MainLine<P> {
+    /// The number of the last half-move played and the side that played it (`10...` is move
+    /// 10, Black), counted from [`MainLine::first`]: right for games whose positions keep no
+    /// move number (draughts) as for chess. `None` at the start.
+    ///
+    /// # Examples
+    ///
+    /// `scoresheet show` names the last move with it below a diagram (`after 10... 18-22`);
+    /// the CLI's `tests/hardening_rules.rs` holds it to draughts and chess records.
+    #[must_use]
+    pub fn last_move_number(&self) -> Option<FirstMove> {
+        let last = self.plies.checked_sub(1)?;
+        let from_white = last + usize::from(self.first.side == Color::Black);
+        let number = u32::try_from(from_white / 2)
+            .map_or(u32::MAX, |moves| self.first.number.saturating_add(moves));
+        let side = if from_white % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(FirstMove::new(number, side))
+    }
 }
 
 /// Plays the main line of `game` with `notation`, variations left out, for `plies` half-moves
@@ -418,8 +445,10 @@ where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
+    let position = P::setup(game).map_err(|diag| game.locate(diag))?;
     let mut line = MainLine {
-        position: P::setup(game).map_err(|diag| game.locate(diag))?,
+        first: FirstMove::new(position.move_number(), position.turn()),
+        position,
         last: None,
         plies: 0,
     };

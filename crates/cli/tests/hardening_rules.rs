@@ -140,3 +140,40 @@ fn uci_castling_is_king_takes_rook_in_chess960_games_and_two_squares_in_standard
         stdout(&back)
     );
 }
+
+// Item 13: the caption under `show`'s diagram named every draughts move as move 1.
+
+/// The caption line below a text diagram.
+fn caption(out: &Output) -> String {
+    assert!(out.status.success(), "{}", stderr(out));
+    stdout(out).lines().last().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn the_show_caption_gives_the_real_move_number() {
+    let signs = "corpus/pdn/signs.pdn";
+    for (ply, expected) in [
+        ("1", "after 1. 33-29"),
+        ("13", "after 7. 31-27"),
+        ("16", "after 8... 13-19"),
+    ] {
+        let out = scoresheet(&["show", "--ply", ply, signs], "");
+        assert_eq!(caption(&out), expected, "ply {ply}");
+    }
+    // A draughts set-up with Black to move: its first move is 1...
+    let pdn = "[GameType \"20\"]\n[FEN \"B:W35,44:B6,7\"]\n\n1... 6-11 2. 44-40 7-12 *\n";
+    let out = scoresheet(&["show", "--game", "draughts", "--ply", "3", "-"], pdn);
+    assert_eq!(caption(&out), "after 2... 7-12");
+
+    // Chess numbers from the FEN's move number, Black first here.
+    let pgn =
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 23\"]\n\n23... Kd7 24. Kd2 Kc6 *\n";
+    for (ply, expected) in [
+        ("1", "after 23... Kd7"),
+        ("2", "after 24. Kd2"),
+        ("3", "after 24... Kc6"),
+    ] {
+        let out = scoresheet(&["show", "--ply", ply, "-"], pgn);
+        assert_eq!(caption(&out), expected, "ply {ply}");
+    }
+}
