@@ -15,12 +15,23 @@ pub trait Rules: Clone {
     type Move;
 
     /// The position a record starts from: the standard start, or the set-up its tags give
-    /// (`FEN`, `SetUp`).
+    /// (`FEN`, `SetUp`). What the set-up repaired to be played (chess: castling rights its
+    /// position contradicts, dropped) is pushed onto `warnings`, spans in the game's text.
     ///
     /// # Errors
     ///
     /// A [`Diagnostic`] (span in the game's text) when the set-up cannot be read.
-    fn setup(game: &RawGame) -> Result<Self, Diagnostic>;
+    fn setup_reporting(game: &RawGame, warnings: &mut Vec<Diagnostic>) -> Result<Self, Diagnostic>;
+
+    /// [`Rules::setup_reporting`] for a caller that needs only the position (detection): its
+    /// warnings are left out, for the replay to report.
+    ///
+    /// # Errors
+    ///
+    /// As [`Rules::setup_reporting`].
+    fn setup(game: &RawGame) -> Result<Self, Diagnostic> {
+        Self::setup_reporting(game, &mut Vec::new())
+    }
 
     /// Plays a move that the notation found legal in this position.
     fn play(&mut self, mv: &Self::Move);
@@ -128,7 +139,7 @@ where
     T: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let start = match P::setup(game) {
+    let start = match P::setup_reporting(game, &mut diagnostics) {
         Ok(pos) => pos,
         Err(diag) => {
             return Replayed {
@@ -397,6 +408,8 @@ pub struct MainLine<P: Rules> {
     /// The number of the line's first move and the side that plays it, as the start position
     /// gives them.
     pub first: FirstMove,
+    /// What the set-up repaired ([`Rules::setup_reporting`]), located in the game.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl<P: Rules> MainLine<P> {
@@ -445,12 +458,14 @@ where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
-    let position = P::setup(game).map_err(|diag| game.locate(diag))?;
+    let mut warnings = Vec::new();
+    let position = P::setup_reporting(game, &mut warnings).map_err(|diag| game.locate(diag))?;
     let mut line = MainLine {
         first: FirstMove::new(position.move_number(), position.turn()),
         position,
         last: None,
         plies: 0,
+        warnings: warnings.into_iter().map(|w| game.locate(w)).collect(),
     };
     let events = &game.events[..];
     let mut next = 0;

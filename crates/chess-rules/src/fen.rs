@@ -105,63 +105,45 @@ impl Position {
     /// the first or last rank, the side not to move in check, castling rights without their king
     /// and rook, or an en-passant square that no double pawn push can have left.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let mut fields = fen.split_ascii_whitespace();
-        let board = fields
-            .next()
-            .ok_or_else(|| FenError::new(FenField::Board, "empty FEN"))?;
-        let mut pos = parse_board(board)?;
-
-        pos.turn = match fields.next() {
-            Some("w") => Color::White,
-            Some("b") => Color::Black,
-            Some(other) => {
-                return Err(FenError::new(
-                    FenField::Turn,
-                    format!("expected w or b, found {other:?}"),
-                ));
-            }
-            None => return Err(FenError::new(FenField::Turn, "missing")),
-        };
-        validate_kings_and_pawns(&pos)?;
-
-        let castling = fields
-            .next()
-            .ok_or_else(|| FenError::new(FenField::Castling, "missing"))?;
-        pos.castling = parse_castling(&pos, castling)?;
-
-        let ep = fields
-            .next()
-            .ok_or_else(|| FenError::new(FenField::EnPassant, "missing"))?;
-        pos.ep_square = parse_ep(&pos, ep)?;
-
-        if let Some(half) = fields.next() {
-            pos.halfmoves = parse_counter(half, FenField::Halfmoves, MAX_HALFMOVES)?;
-            if let Some(full) = fields.next() {
-                // Some writers put 0 here; the first move is move 1.
-                pos.fullmoves = parse_counter(full, FenField::Fullmoves, MAX_FULLMOVES)?.max(1);
-            }
-        }
-        if let Some(extra) = fields.next() {
-            return Err(FenError::new(
-                FenField::Trailing,
-                format!("unexpected {extra:?} after the move number"),
-            ));
-        }
-
-        pos.checkers = pos.compute_checkers();
-        pos.drop_useless_ep();
-        let them = !pos.turn;
-        if let Some(king) = pos.king_of(them)
-            && pos.attackers_to(king, pos.turn, pos.occupied()).any()
-        {
-            return Err(FenError::new(
-                FenField::Turn,
-                format!("{them} is in check but it is {}'s move", pos.turn),
-            ));
-        }
-        Ok(pos)
+        read_fen(fen, None)
     }
 
+    /// Reads a FEN as [`Position::from_fen`] does, but drops the castling rights that its
+    /// position contradicts instead of refusing it: a right whose king is off its first rank,
+    /// whose rook is not there, or a second right on the side of one further out. What is
+    /// dropped comes back beside the position, one [`FenError`] (field
+    /// [`FenField::Castling`]) per right, for the caller to report.
+    ///
+    /// The rights kept are those shakmaty keeps in its Chess960 castling mode when told to
+    /// ignore invalid castling rights; a position that breaks any other rule is still refused.
+    /// The replay of a record's `FEN` tag reads it so, as python-chess does, and warns; the
+    /// command line's `--fen` stays strict.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] as for [`Position::from_fen`], castling rights aside (an unknown letter in
+    /// that field is still an error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Position;
+    ///
+    /// // KQkq, but the h1 rook has gone.
+    /// let fen = "r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1";
+    /// assert!(fen.parse::<Position>().is_err());
+    /// let (pos, dropped) = Position::from_fen_lenient(fen).unwrap();
+    /// assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
+    /// assert_eq!(
+    ///     dropped[0].reason(),
+    ///     "right 'K' but no white rook stands there on its first rank"
+    /// );
+    /// ```
+    pub fn from_fen_lenient(fen: &str) -> Result<(Position, Vec<FenError>), FenError> {
+        let mut dropped = Vec::new();
+        let pos = read_fen(fen, Some(&mut dropped))?;
+        Ok((pos, dropped))
+    }
     /// The FEN of the position: X-FEN castling rights (`KQkq` in standard chess) and the
     /// en-passant square only when an en-passant capture is legal.
     ///
@@ -296,6 +278,66 @@ fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError>
     }
 }
 
+/// The FEN reader; with `dropped`, castling rights the position contradicts are dropped and
+/// pushed there instead of refusing the FEN.
+fn read_fen(fen: &str, dropped: Option<&mut Vec<FenError>>) -> Result<Position, FenError> {
+    let mut fields = fen.split_ascii_whitespace();
+    let board = fields
+        .next()
+        .ok_or_else(|| FenError::new(FenField::Board, "empty FEN"))?;
+    let mut pos = parse_board(board)?;
+
+    pos.turn = match fields.next() {
+        Some("w") => Color::White,
+        Some("b") => Color::Black,
+        Some(other) => {
+            return Err(FenError::new(
+                FenField::Turn,
+                format!("expected w or b, found {other:?}"),
+            ));
+        }
+        None => return Err(FenError::new(FenField::Turn, "missing")),
+    };
+    validate_kings_and_pawns(&pos)?;
+
+    let castling = fields
+        .next()
+        .ok_or_else(|| FenError::new(FenField::Castling, "missing"))?;
+    pos.castling = parse_castling(&pos, castling, dropped)?;
+
+    let ep = fields
+        .next()
+        .ok_or_else(|| FenError::new(FenField::EnPassant, "missing"))?;
+    pos.ep_square = parse_ep(&pos, ep)?;
+
+    if let Some(half) = fields.next() {
+        pos.halfmoves = parse_counter(half, FenField::Halfmoves, MAX_HALFMOVES)?;
+        if let Some(full) = fields.next() {
+            // Some writers put 0 here; the first move is move 1.
+            pos.fullmoves = parse_counter(full, FenField::Fullmoves, MAX_FULLMOVES)?.max(1);
+        }
+    }
+    if let Some(extra) = fields.next() {
+        return Err(FenError::new(
+            FenField::Trailing,
+            format!("unexpected {extra:?} after the move number"),
+        ));
+    }
+
+    pos.checkers = pos.compute_checkers();
+    pos.drop_useless_ep();
+    let them = !pos.turn;
+    if let Some(king) = pos.king_of(them)
+        && pos.attackers_to(king, pos.turn, pos.occupied()).any()
+    {
+        return Err(FenError::new(
+            FenField::Turn,
+            format!("{them} is in check but it is {}'s move", pos.turn),
+        ));
+    }
+    Ok(pos)
+}
+
 fn parse_board(board: &str) -> Result<Position, FenError> {
     let mut pos = Position::empty();
     let ranks: Vec<&str> = board.split('/').collect();
@@ -355,7 +397,14 @@ fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
+/// The castling field. A right the position contradicts is refused, or with `dropped` pushed
+/// there and left out; where two rights fall on one side, the rook further out keeps its right,
+/// as shakmaty keeps it.
+fn parse_castling(
+    pos: &Position,
+    text: &str,
+    mut dropped: Option<&mut Vec<FenError>>,
+) -> Result<Bitboard, FenError> {
     let mut rights = Bitboard::EMPTY;
     if text == "-" {
         return Ok(rights);
@@ -367,21 +416,10 @@ fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
             Color::Black
         };
         let back = Rank::First.relative_to(color);
-        let king = pos.king_of(color).filter(|k| k.rank() == back);
-        let Some(king) = king else {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("right {ch:?} but the {color} king is not on its first rank"),
-            ));
-        };
-        let rook = match ch.to_ascii_lowercase() {
-            'k' => pos.outermost_rook(color, CastlingSide::KingSide),
-            'q' => pos.outermost_rook(color, CastlingSide::QueenSide),
-            'a'..='h' => {
-                let file = File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A);
-                let sq = Square::from_coords(file, back);
-                (pos.piece_at(sq) == Some(Piece::new(color, Role::Rook))).then_some(sq)
-            }
+        let named = match ch.to_ascii_lowercase() {
+            'k' => Some(pos.outermost_rook(color, CastlingSide::KingSide)),
+            'q' => Some(pos.outermost_rook(color, CastlingSide::QueenSide)),
+            'a'..='h' => None,
             _ => {
                 return Err(FenError::new(
                     FenField::Castling,
@@ -389,27 +427,52 @@ fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
                 ));
             }
         };
-        let Some(rook) = rook else {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("right {ch:?} but no {color} rook stands there on its first rank"),
-            ));
+        let mut contradiction = |reason: String| {
+            let err = FenError::new(FenField::Castling, reason);
+            match dropped.as_deref_mut() {
+                Some(dropped) => {
+                    dropped.push(err);
+                    Ok(())
+                }
+                None => Err(err),
+            }
         };
-        if rook.file() == king.file() {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("right {ch:?} names the king's own file"),
-            ));
+        let king = pos.king_of(color).filter(|k| k.rank() == back);
+        let Some(king) = king else {
+            contradiction(format!(
+                "right {ch:?} but the {color} king is not on its first rank"
+            ))?;
+            continue;
+        };
+        let rook = named.unwrap_or_else(|| {
+            let file = File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A);
+            let sq = Square::from_coords(file, back);
+            (pos.piece_at(sq) == Some(Piece::new(color, Role::Rook))).then_some(sq)
+        });
+        if named.is_none() && File::from_char(ch.to_ascii_lowercase()) == Some(king.file()) {
+            contradiction(format!("right {ch:?} names the king's own file"))?;
+            continue;
         }
-        let side_rooks = rights & Bitboard::rank(back);
-        let same_side = side_rooks
+        let Some(rook) = rook else {
+            contradiction(format!(
+                "right {ch:?} but no {color} rook stands there on its first rank"
+            ))?;
+            continue;
+        };
+        let king_side = rook.file() > king.file();
+        let other = (rights & Bitboard::rank(back))
             .into_iter()
-            .any(|r| (r.file() > king.file()) == (rook.file() > king.file()) && r != rook);
-        if same_side {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("two {color} castling rights on the same side"),
-            ));
+            .find(|r| (r.file() > king.file()) == king_side && *r != rook);
+        if let Some(other) = other {
+            contradiction(format!(
+                "two {color} castling rights on the same side, for the rooks on {other} and \
+                 {rook} (the one further out keeps it)"
+            ))?;
+            // The rook further from the king keeps the right.
+            if (rook.file() > other.file()) == king_side {
+                rights = rights.without(other).with(rook);
+            }
+            continue;
         }
         rights = rights.with(rook);
     }

@@ -12,7 +12,14 @@ impl Rules for Position {
     /// A `Variant` tag must name chess or Chess960: other games have other rules; a Chess960
     /// game's position says so ([`Position::is_chess960`]), for the notations that write
     /// castling differently there.
-    fn setup(game: &RawGame) -> Result<Position, Diagnostic> {
+    ///
+    /// The tag is read leniently ([`Position::from_fen_lenient`]): castling rights its position
+    /// contradicts (`KQkq` with the h1 rook gone) are dropped with a warning each, and the game
+    /// is played, as python-chess plays it.
+    fn setup_reporting(
+        game: &RawGame,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Position, Diagnostic> {
         let variant = match game.tag("Variant") {
             None => Variant::Standard,
             Some(name) => variant(&name).ok_or_else(|| {
@@ -27,10 +34,18 @@ impl Rules for Position {
         let Some(fen) = game.tag("FEN") else {
             return Ok(Position::new().with_chess960(chess960));
         };
-        let pos: Position = fen.trim().parse().map_err(|err: crate::FenError| {
-            let span = tag_span(game, "FEN");
-            Diagnostic::error(format!("cannot set up the FEN tag: {err}"), span)
-        })?;
+        let span = tag_span(game, "FEN");
+        let (pos, dropped) = Position::from_fen_lenient(fen.trim())
+            .map_err(|err| Diagnostic::error(format!("cannot set up the FEN tag: {err}"), span))?;
+        for right in dropped {
+            warnings.push(Diagnostic::warning(
+                format!(
+                    "castling right dropped from the FEN tag: {}",
+                    right.reason()
+                ),
+                span,
+            ));
+        }
         Ok(pos.with_chess960(chess960))
     }
 

@@ -177,3 +177,48 @@ fn the_show_caption_gives_the_real_move_number() {
         assert_eq!(caption(&out), expected, "ply {ply}");
     }
 }
+
+// Item 15: a FEN tag whose castling rights its position contradicts refused the whole game.
+
+#[test]
+fn castling_rights_a_fen_tag_contradicts_are_dropped_with_a_warning() {
+    let game = "[SetUp \"1\"]\n[FEN \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w KQkq - 0 1\"]\n\n\
+                1. O-O-O O-O 2. Kb1 Kh8 *\n";
+    // Detected, checked and converted: the notation's detection reads the set-up too.
+    let check = scoresheet(&["check"], game);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    let err = stderr(&check);
+    assert!(
+        err.contains(
+            "warning: castling right dropped from the FEN tag: right 'K' but no white rook \
+             stands there on its first rank\n --> <stdin>:2:1 (game 1)"
+        ),
+        "{err}"
+    );
+    assert!(
+        stdout(&check).contains("1 games (4 plies): 0 errors, 1 warnings"),
+        "{}",
+        stdout(&check)
+    );
+    let out = scoresheet(&["convert", "--to", "uci"], game);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(movetext(&out), "1. e1c1 e8g8 2. c1b1 g8h8 *");
+
+    // The dropped right is gone: White cannot castle short.
+    let short = game.replace("1. O-O-O O-O 2. Kb1 Kh8", "1. O-O O-O");
+    let out = scoresheet(&["check", "--from", "en"], &short);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error: illegal move O-O"));
+
+    // `perft --fen` stays strict: a FEN given on purpose is refused.
+    let out = scoresheet(
+        &[
+            "perft",
+            "--fen",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w KQkq - 0 1",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}

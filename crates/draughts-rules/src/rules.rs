@@ -39,7 +39,13 @@ impl Rules for Position {
     /// PDN 3.0 for a 10x10 board (`20,W,10,10,N2,0`). Without a `GameType` the game is taken for
     /// international draughts, the only game these rules know, though the PDN default is English
     /// draughts: an 8x8 game then fails on its first move.
-    fn setup(game: &RawGame) -> Result<Position, Diagnostic> {
+    ///
+    /// Nothing is repaired: `warnings` stays as it is.
+    fn setup_reporting(
+        game: &RawGame,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Position, Diagnostic> {
+        let _ = warnings;
         if let Some((value, span)) = tag(game, "GameType") {
             check_game_type(&value)
                 .map_err(|(message, help)| Diagnostic::error(message, span).with_help(help))?;

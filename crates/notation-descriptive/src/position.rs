@@ -185,8 +185,11 @@ impl Rules for DescriptivePosition {
     /// them.
     ///
     /// [`from_position`]: DescriptivePosition::from_position
-    fn setup(game: &RawGame) -> Result<DescriptivePosition, Diagnostic> {
-        <Position as Rules>::setup(game).map(DescriptivePosition::from_position)
+    fn setup_reporting(
+        game: &RawGame,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<DescriptivePosition, Diagnostic> {
+        <Position as Rules>::setup_reporting(game, warnings).map(DescriptivePosition::from_position)
     }
 
     fn play(&mut self, mv: &Move) {
