@@ -159,6 +159,18 @@ impl Position {
         self
     }
 
+    /// `true` if `other` is the same position for the repetition rules (FIDE 9.2.2): the same
+    /// pieces on the same squares, side to move, castling rights and en-passant capture; the
+    /// clocks aside.
+    #[must_use]
+    pub fn repeats(&self, other: &Position) -> bool {
+        self.by_color == other.by_color
+            && self.by_role == other.by_role
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
+    }
+
     /// The squares of the rooks that keep a castling right.
     #[must_use]
     pub const fn castling_rights(&self) -> Bitboard {

@@ -3,7 +3,7 @@
 
 use board_core::{CheckSign, Diagnostic, GameResult, RawGame, Rules, Span};
 
-use crate::{Color, Move, Position};
+use crate::{Color, Move, Position, Termination};
 
 impl Rules for Position {
     type Move = Move;
@@ -111,6 +111,46 @@ impl Rules for Position {
             ));
         }
         None
+    }
+
+    type Trace = Position;
+
+    fn trace(&self) -> Position {
+        *self
+    }
+
+    /// Fivefold repetition and the 75-move rule, which FIDE 9.6 applies without a claim.
+    fn automatic_draw(line: &[Position]) -> Option<&'static str> {
+        Some(match crate::automatic_draw(line)? {
+            Termination::FivefoldRepetition => "fivefold repetition (FIDE 9.6.1)",
+            _ => "the 75-move rule (FIDE 9.6.2)",
+        })
+    }
+
+    /// They bind every game but those dated before 1 July 2014, when FIDE 9.6 came in: until
+    /// then these draws had to be claimed (the 75-move rule did not exist), and real games of
+    /// that time go on past them. An undated game is held to them.
+    fn automatic_draws_bind(game: &RawGame) -> Result<(), String> {
+        let Some(date) = game.tag("Date") else {
+            return Ok(());
+        };
+        let mut parts = date.trim().split('.');
+        let year = parts.next().and_then(|y| y.parse::<u32>().ok());
+        let month = parts.next().and_then(|m| m.parse::<u32>().ok());
+        match (year, month) {
+            (None, _) => Ok(()),
+            (Some(year), _) if year > 2014 => Ok(()),
+            (Some(2014), Some(month)) if month >= 7 => Ok(()),
+            _ => Err(format!(
+                "FIDE 9.6 has drawn such games by itself since 1 July 2014; this one is dated \
+                 {date}, when a draw had to be claimed, so it is kept as played"
+            )),
+        }
+    }
+
+    fn draw_instead_of(result: &str) -> Option<&'static str> {
+        let written = result.parse::<GameResult>().ok()?;
+        written.winner().map(|_| "1/2-1/2")
     }
 }
 

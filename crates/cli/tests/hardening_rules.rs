@@ -222,3 +222,121 @@ fn castling_rights_a_fen_tag_contradicts_are_dropped_with_a_warning() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+// Item 11: FIDE 9.6 draws the game by itself at the fifth repetition and after 75 moves each
+// without a capture or a pawn move; nothing may follow, and the result is a draw.
+
+/// Four times out and back with the knights: the start stands on the board for the fifth time
+/// after 8... Ng8.
+const FIVEFOLD: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+                        7. Nf3 Nf6 8. Ng1 Ng8";
+
+#[test]
+fn moves_and_a_win_after_an_automatic_draw_are_errors() {
+    let check = |text: &str| scoresheet(&["check", "--from", "en"], text);
+
+    let out = check(&format!("{FIVEFOLD} 9. e4 1-0\n"));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "error: e4: the game was drawn by fivefold repetition (FIDE 9.6.1) after 8... Ng8\n \
+             --> <stdin>:1:92 (game 1)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("no move may follow it"), "{err}");
+
+    let out = check(&format!("{FIVEFOLD} 0-1\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "error: the game was drawn by fivefold repetition (FIDE 9.6.1) after 8... Ng8, so \
+             the result is 1/2-1/2, not 0-1"
+        ),
+        "{}",
+        stderr(&out)
+    );
+
+    // Ending there as a draw (or unfinished) is right; four times is not yet a draw.
+    for fine in [
+        format!("{FIVEFOLD} 1/2-1/2\n"),
+        format!("{FIVEFOLD} *\n"),
+        format!(
+            "{} 8. e4 1-0\n",
+            &FIVEFOLD[..FIVEFOLD.len() - "8. Ng1 Ng8".len()]
+        ),
+    ] {
+        let out = check(&fine);
+        assert_eq!(out.status.code(), Some(0), "{fine}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("warning:"), "{}", stderr(&out));
+    }
+
+    // A variation that replaces the drawing move is played from before it; one that goes on
+    // after the draw is refused too.
+    let out = check(&format!("{FIVEFOLD} (8... Nc6 9. e4) 1/2-1/2\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let varied = FIVEFOLD.replace("8. Ng1 Ng8", "8. Ng1 Nc6 (8... Ng8 9. e4) 9. e4 *\n");
+    let out = check(&varied);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("error: e4: the game was drawn by fivefold"));
+
+    // The 75-move rule: the 150th half-move since the last capture or pawn move ends the game,
+    // unless it mates.
+    let seventy_five =
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 80\"]\n\n80. Ra2 Kd7 *\n";
+    let out = check(seventy_five);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "error: Kd7: the game was drawn by the 75-move rule (FIDE 9.6.2) after 80. Ra2"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let mate = "[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80\"]\n\n80. Ra8# 1-0\n";
+    let out = check(mate);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn games_played_before_fide_made_these_draws_automatic_are_kept_with_a_warning() {
+    let game = format!("[Date \"1987.03.??\"]\n\n{FIVEFOLD} 9. e4 1-0\n");
+    let out = scoresheet(&["convert", "--from", "en", "--to", "uci"], &game);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "warning: e4: the game goes on after a draw by fivefold repetition (FIDE 9.6.1) \
+             after 8... Ng8"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("dated 1987.03.??"), "{err}");
+    // One warning per game, and the result stands.
+    assert_eq!(err.matches("warning:").count(), 1, "{err}");
+    assert!(movetext(&out).ends_with("9. e2e4 1-0"), "{}", stdout(&out));
+
+    // From 1 July 2014 on, the draw binds.
+    let game = format!("[Date \"2014.07.01\"]\n\n{FIVEFOLD} 9. e4 1-0\n");
+    let out = scoresheet(&["check", "--from", "en"], &game);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn draughts_games_that_go_on_past_a_draw_by_rule_are_kept_with_a_warning() {
+    // Two kings each way: the position after 2... 7-1 stands for the third time after 4... 7-1.
+    let pdn = "[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n\n\
+               1. 46-41 1-7 2. 41-46 7-1 3. 46-41 1-7 4. 41-46 7-1 5. 46-41 2-0\n";
+    let out = scoresheet(&["check", "--game", "draughts"], pdn);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "warning: 46-41: the game goes on after a draw by threefold repetition (FMJD rules, \
+             article 6) after 4... 7-1"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("warning:").count(), 1, "{err}");
+}

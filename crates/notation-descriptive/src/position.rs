@@ -217,6 +217,25 @@ impl Rules for DescriptivePosition {
     fn result_conflict(&self, result: &str) -> Option<String> {
         self.chess.result_conflict(result)
     }
+
+    /// The chess position: the origins of the pieces play no part in the draw rules.
+    type Trace = Position;
+
+    fn trace(&self) -> Position {
+        self.chess
+    }
+
+    fn automatic_draw(line: &[Position]) -> Option<&'static str> {
+        <Position as Rules>::automatic_draw(line)
+    }
+
+    fn automatic_draws_bind(game: &RawGame) -> Result<(), String> {
+        <Position as Rules>::automatic_draws_bind(game)
+    }
+
+    fn draw_instead_of(result: &str) -> Option<&'static str> {
+        <Position as Rules>::draw_instead_of(result)
+    }
 }
 
 /// A chess notation over plain [`Position`]s (SAN, UCI, another language's algebraic) made to
