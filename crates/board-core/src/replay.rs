@@ -247,9 +247,10 @@ where
     // The traces of the line being played, for the automatic draws, and the spans of its
     // moves (`moves[i]` led to `line[i + 1]`). A variation takes the last of each off and its
     // frame on `stack` keeps them, with the length to cut back to when it ends.
-    let mut line: Vec<P::Trace> = Vec::with_capacity(128);
+    // Sized once: a line holds at most one entry per event.
+    let mut line: Vec<P::Trace> = Vec::with_capacity(game.events.len() + 1);
     line.push(pos.trace());
-    let mut moves: Vec<Span> = Vec::with_capacity(128);
+    let mut moves: Vec<Span> = Vec::with_capacity(game.events.len());
     let mut stack: Vec<Frame<P>> = Vec::new();
     let binding = P::automatic_draws_bind(game);
     let mut watch_draws = true;
