@@ -181,7 +181,10 @@ pub struct Output<'a, T: ?Sized> {
 /// the target notation, tags, comments, NAGs, variations and result kept.
 ///
 /// The replay stops at the first move that is not legal: a game is converted whole or not at
-/// all, and the error names the token, its place and the legal moves that come closest.
+/// all, and the error names the token, its place and the legal moves that come closest. A move
+/// after a draw the rules make by themselves ([`Rules::automatic_draw`]: a fifth repetition in
+/// chess) is not legal either, nor is a win as the result of such a game, unless the draw may
+/// not bind the game ([`Rules::automatic_draws_bind`]): then one warning says the game went on.
 ///
 /// A draw offer travels with its move: glued to the token where the target notation has a
 /// sign for it (French `Cf3=`), else as the FIDE scoresheet symbol in a comment after the
