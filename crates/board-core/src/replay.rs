@@ -15,12 +15,23 @@ pub trait Rules: Clone {
     type Move;
 
     /// The position a record starts from: the standard start, or the set-up its tags give
-    /// (`FEN`, `SetUp`).
+    /// (`FEN`, `SetUp`). What the set-up repaired to be played (chess: castling rights its
+    /// position contradicts, dropped) is pushed onto `warnings`, spans in the game's text.
     ///
     /// # Errors
     ///
     /// A [`Diagnostic`] (span in the game's text) when the set-up cannot be read.
-    fn setup(game: &RawGame) -> Result<Self, Diagnostic>;
+    fn setup_reporting(game: &RawGame, warnings: &mut Vec<Diagnostic>) -> Result<Self, Diagnostic>;
+
+    /// [`Rules::setup_reporting`] for a caller that needs only the position (detection): its
+    /// warnings are left out, for the replay to report.
+    ///
+    /// # Errors
+    ///
+    /// As [`Rules::setup_reporting`].
+    fn setup(game: &RawGame) -> Result<Self, Diagnostic> {
+        Self::setup_reporting(game, &mut Vec::new())
+    }
 
     /// Plays a move that the notation found legal in this position.
     fn play(&mut self, mv: &Self::Move);
@@ -46,6 +57,66 @@ pub trait Rules: Clone {
     fn result_conflict(&self, result: &str) -> Option<String> {
         let _ = result;
         None
+    }
+
+    /// What the automatic draws need to remember of each position of a line (a position, a
+    /// hash): small and `Copy`, as the replay keeps one per ply.
+    type Trace: Copy;
+
+    /// This position's trace, for [`Rules::automatic_draw`].
+    fn trace(&self) -> Self::Trace;
+
+    /// The draw the rules make by themselves, no claim needed, that the last position of
+    /// `line` has reached, if any: the rule, as a message names it (`fivefold repetition (FIDE
+    /// 9.6.1)`). `line` holds the traces of the positions of the line played, from the start
+    /// of the game to this one (for a variation, the main line up to where it branches); a
+    /// rule looks back as far as it needs. No move may follow such a draw, and the result is
+    /// a draw.
+    fn automatic_draw(line: &[Self::Trace]) -> Option<&'static str>;
+
+    /// Whether the draws of [`Rules::automatic_draw`] bind `game`: `Ok` when they do, and a
+    /// move after one, or a win as the result, is an error; else why they may not have (the
+    /// rule was not in force when the game was played, or arbiters apply it as they choose),
+    /// and the replay warns instead, once per game, and keeps the game as played.
+    ///
+    /// # Errors
+    ///
+    /// The reason the draws do not bind this game, for the warning's help.
+    fn automatic_draws_bind(game: &RawGame) -> Result<(), String> {
+        let _ = game;
+        Ok(())
+    }
+
+    /// The draw's spelling in the convention of `result` (`1/2-1/2`, draughts `1-1`) when
+    /// `result` is a win, which a game the rules drew cannot have; `None` for a draw, `*` and
+    /// results these rules do not read.
+    fn draw_instead_of(result: &str) -> Option<&'static str>;
+}
+
+/// The number of half-move `ply` (0 for the first) of a line whose first move is `first`, and
+/// the side that plays it.
+fn numbered(first: FirstMove, ply: usize) -> FirstMove {
+    let from_white = ply + usize::from(first.side == Color::Black);
+    let number =
+        u32::try_from(from_white / 2).map_or(u32::MAX, |moves| first.number.saturating_add(moves));
+    let side = if from_white.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    FirstMove::new(number, side)
+}
+
+/// How a message names the position where an automatic draw came: after the move that made
+/// it (`after 41... Kg8`, `moves` holding the spans of the line's moves), or the set-up.
+fn where_drawn(game: &RawGame, first: FirstMove, moves: &[Span]) -> String {
+    match moves.split_last() {
+        Some((last, earlier)) => {
+            let at = numbered(first, earlier.len());
+            let dots = if at.side == Color::White { "." } else { "..." };
+            format!("after {}{dots} {}", at.number, game.slice(*last))
+        }
+        None => "in the set-up position".to_owned(),
     }
 }
 
@@ -110,7 +181,10 @@ pub struct Output<'a, T: ?Sized> {
 /// the target notation, tags, comments, NAGs, variations and result kept.
 ///
 /// The replay stops at the first move that is not legal: a game is converted whole or not at
-/// all, and the error names the token, its place and the legal moves that come closest.
+/// all, and the error names the token, its place and the legal moves that come closest. A move
+/// after a draw the rules make by themselves ([`Rules::automatic_draw`]: a fifth repetition in
+/// chess) is not legal either, nor is a win as the result of such a game, unless the draw may
+/// not bind the game ([`Rules::automatic_draws_bind`]): then one warning says the game went on.
 ///
 /// A draw offer travels with its move: glued to the token where the target notation has a
 /// sign for it (French `Cf3=`), else as the FIDE scoresheet symbol in a comment after the
@@ -128,7 +202,7 @@ where
     T: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let start = match P::setup(game) {
+    let start = match P::setup_reporting(game, &mut diagnostics) {
         Ok(pos) => pos,
         Err(diag) => {
             return Replayed {
@@ -177,7 +251,16 @@ where
 
     let mut pos = start;
     let mut before: Option<P> = None;
-    let mut stack: Vec<(P, Option<P>)> = Vec::new();
+    // The traces of the line being played, for the automatic draws, and the spans of its
+    // moves (`moves[i]` led to `line[i + 1]`). A variation takes the last of each off and its
+    // frame on `stack` keeps them, with the length to cut back to when it ends.
+    // Sized once: a line holds at most one entry per event.
+    let mut line: Vec<P::Trace> = Vec::with_capacity(game.events.len() + 1);
+    line.push(pos.trace());
+    let mut moves: Vec<Span> = Vec::with_capacity(game.events.len());
+    let mut stack: Vec<Frame<P>> = Vec::new();
+    let binding = P::automatic_draws_bind(game);
+    let mut watch_draws = true;
     let mut plies = 0;
     let mut notes = Notes::default();
     let mut glued = String::new();
@@ -210,6 +293,36 @@ where
                     text = &glued;
                     span = Span::new(tok_span.start, next_span.end);
                     next += 1;
+                }
+                // No move may follow a draw the rules made by themselves; where they may not
+                // bind the game, one warning says it went on.
+                if watch_draws && let Some(rule) = P::automatic_draw(&line) {
+                    let at = where_drawn(game, first, &moves);
+                    match &binding {
+                        Ok(()) => {
+                            diagnostics.push(
+                                Diagnostic::error(
+                                    format!("{text}: the game was drawn by {rule} {at}"),
+                                    span,
+                                )
+                                .with_help(
+                                    "such a draw ends the game at once: no move may follow it",
+                                ),
+                            );
+                            failed = true;
+                            break;
+                        }
+                        Err(why) => {
+                            diagnostics.push(
+                                Diagnostic::warning(
+                                    format!("{text}: the game goes on after a draw by {rule} {at}"),
+                                    span,
+                                )
+                                .with_help(why.clone()),
+                            );
+                            watch_draws = false;
+                        }
+                    }
                 }
                 // `before` becomes the position before the move once it is played; it is
                 // overwritten in place, as copying it anew for every move shows in profiles.
@@ -258,6 +371,8 @@ where
                     failed = true;
                     break;
                 };
+                line.push(pos.trace());
+                moves.push(span);
                 // `{(=)}` right after a move is that move's draw offer, whatever the notation.
                 if let Some(&Ev::Comment { span, kind }) = events.get(next)
                     && game.slice(Ev::comment_text(span, kind)).trim() == DRAW_OFFER_COMMENT
@@ -313,19 +428,32 @@ where
                     failed = true;
                     break;
                 };
-                stack.push((std::mem::replace(&mut pos, previous), before.take()));
+                // The variation replaces the line's last move.
+                let replaced = line.pop().zip(moves.pop());
+                stack.push(Frame {
+                    position: std::mem::replace(&mut pos, previous),
+                    before: before.take(),
+                    replaced,
+                    len: line.len(),
+                });
                 if let Some(w) = writer.as_mut() {
                     w.start_variation();
                 }
             }
             Ev::End(span) => {
-                let Some((main, main_before)) = stack.pop() else {
+                let Some(frame) = stack.pop() else {
                     diagnostics.push(Diagnostic::error("')' closes no variation", span));
                     failed = true;
                     break;
                 };
-                pos = main;
-                before = main_before;
+                pos = frame.position;
+                before = frame.before;
+                line.truncate(frame.len);
+                moves.truncate(frame.len.saturating_sub(1));
+                if let Some((trace, span)) = frame.replaced {
+                    line.push(trace);
+                    moves.push(span);
+                }
                 if let Some(w) = writer.as_mut() {
                     w.end_variation();
                 }
@@ -334,10 +462,27 @@ where
     }
 
     if !failed {
+        let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
         if let Some(message) = pos.result_conflict(result_text) {
-            let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
             diagnostics.push(Diagnostic::error(message, span));
             failed = true;
+        } else if watch_draws
+            && let Some(draw) = P::draw_instead_of(result_text)
+            && let Some(rule) = P::automatic_draw(&line)
+        {
+            let at = where_drawn(game, first, &moves);
+            let message = format!(
+                "the game was drawn by {rule} {at}, so the result is {draw}, not {result_text}"
+            );
+            match &binding {
+                Ok(()) => {
+                    diagnostics.push(Diagnostic::error(message, span));
+                    failed = true;
+                }
+                Err(why) => {
+                    diagnostics.push(Diagnostic::warning(message, span).with_help(why.clone()));
+                }
+            }
         }
         if let (Some(tag), Some(span)) = (tag_result.as_deref(), result_span)
             && !crate::record::same_result(tag, result_text)
@@ -425,6 +570,18 @@ fn record_tags<'g, S: Notation + ?Sized>(
         .collect()
 }
 
+/// What a variation's start keeps of the line it leaves, to go back to it at its end.
+struct Frame<P: Rules> {
+    /// The position the variation leaves, after the move it replaces.
+    position: P,
+    /// The position before that move.
+    before: Option<P>,
+    /// The replaced move's trace and span, taken off the line.
+    replaced: Option<(P::Trace, Span)>,
+    /// The line's length once they were taken off.
+    len: usize,
+}
+
 /// The span of a piece written apart from the move token `token` that the next event holds:
 /// a suffix (`exf6 e.p.`) or the rest of a token cut short (`1- 7`, whose rest reads as a move
 /// number). The replay and [`play_main_line`] read it with the move.
@@ -463,6 +620,26 @@ pub struct MainLine<P: Rules> {
     pub last: Option<(P, Option<P::Move>)>,
     /// Half-moves played.
     pub plies: usize,
+    /// The number of the line's first move and the side that plays it, as the start position
+    /// gives them.
+    pub first: FirstMove,
+    /// What the set-up repaired ([`Rules::setup_reporting`]), located in the game.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl<P: Rules> MainLine<P> {
+    /// The number of the last half-move played and the side that played it (`10...` is move
+    /// 10, Black), counted from [`MainLine::first`]: right for games whose positions keep no
+    /// move number (draughts) as for chess. `None` at the start.
+    ///
+    /// # Examples
+    ///
+    /// `scoresheet show` names the last move with it below a diagram (`after 10... 18-22`);
+    /// the CLI's `tests/hardening_rules.rs` holds it to draughts and chess records.
+    #[must_use]
+    pub fn last_move_number(&self) -> Option<FirstMove> {
+        Some(numbered(self.first, self.plies.checked_sub(1)?))
+    }
 }
 
 /// Plays the main line of `game` with `notation`, variations left out, for `plies` half-moves
@@ -487,10 +664,14 @@ where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
+    let mut warnings = Vec::new();
+    let position = P::setup_reporting(game, &mut warnings).map_err(|diag| game.locate(diag))?;
     let mut line = MainLine {
-        position: P::setup(game).map_err(|diag| game.locate(diag))?,
+        first: FirstMove::new(position.move_number(), position.turn()),
+        position,
         last: None,
         plies: 0,
+        warnings: warnings.into_iter().map(|w| game.locate(w)).collect(),
     };
     let events = &game.events[..];
     let mut next = 0;

@@ -168,7 +168,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINE[a.to_usize() * 64 + b.to_usize()])
 }
 
-/// `true` if `a` and `b` are two squares of one rank, file or diagonal: [`line`] without its
+/// `true` if `a` and `b` are two squares of one rank, file or diagonal: [`line()`] without its
 /// 32 KB table, for the hot tests that need only the yes or no (a 512-byte table stays in
 /// cache).
 #[inline]

@@ -105,74 +105,45 @@ impl Position {
     /// the first or last rank, the side not to move in check, castling rights without their king
     /// and rook, or an en-passant square that no double pawn push can have left.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let mut fields = fen.split_ascii_whitespace();
-        let board = fields
-            .next()
-            .ok_or_else(|| FenError::new(FenField::Board, "empty FEN"))?;
-        let mut pos = parse_board(board)?;
-
-        pos.turn = match fields.next() {
-            Some("w") => Color::White,
-            Some("b") => Color::Black,
-            Some(other) => {
-                return Err(FenError::new(
-                    FenField::Turn,
-                    format!("expected w or b, found {other:?}"),
-                ));
-            }
-            None => return Err(FenError::new(FenField::Turn, "missing")),
-        };
-        validate_kings_and_pawns(&pos)?;
-
-        let castling = fields
-            .next()
-            .ok_or_else(|| FenError::new(FenField::Castling, "missing"))?;
-        pos.castling = parse_castling(&pos, castling)?;
-
-        let ep = fields
-            .next()
-            .ok_or_else(|| FenError::new(FenField::EnPassant, "missing"))?;
-        pos.ep_square = parse_ep(&pos, ep)?;
-
-        if let Some(half) = fields.next() {
-            pos.halfmoves = half.parse().map_err(|_| {
-                FenError::new(
-                    FenField::Halfmoves,
-                    format!("expected a number, found {half:?}"),
-                )
-            })?;
-            if let Some(full) = fields.next() {
-                let full: u32 = full.parse().map_err(|_| {
-                    FenError::new(
-                        FenField::Fullmoves,
-                        format!("expected a number, found {full:?}"),
-                    )
-                })?;
-                // Some writers put 0 here; the first move is move 1.
-                pos.fullmoves = full.max(1);
-            }
-        }
-        if let Some(extra) = fields.next() {
-            return Err(FenError::new(
-                FenField::Trailing,
-                format!("unexpected {extra:?} after the move number"),
-            ));
-        }
-
-        pos.checkers = pos.compute_checkers();
-        pos.drop_useless_ep();
-        let them = !pos.turn;
-        if let Some(king) = pos.king_of(them)
-            && pos.attackers_to(king, pos.turn, pos.occupied()).any()
-        {
-            return Err(FenError::new(
-                FenField::Turn,
-                format!("{them} is in check but it is {}'s move", pos.turn),
-            ));
-        }
-        Ok(pos)
+        read_fen(fen, None)
     }
 
+    /// Reads a FEN as [`Position::from_fen`] does, but drops the castling rights that its
+    /// position contradicts instead of refusing it: a right whose king is off its first rank,
+    /// whose rook is not there, or a second right on the side of one further out. What is
+    /// dropped comes back beside the position, one [`FenError`] (field
+    /// [`FenField::Castling`]) per right, for the caller to report.
+    ///
+    /// The rights kept are those shakmaty keeps in its Chess960 castling mode when told to
+    /// ignore invalid castling rights; a position that breaks any other rule is still refused.
+    /// The replay of a record's `FEN` tag reads it so, as python-chess does, and warns; the
+    /// command line's `--fen` stays strict.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] as for [`Position::from_fen`], castling rights aside (an unknown letter in
+    /// that field is still an error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Position;
+    ///
+    /// // KQkq, but the h1 rook has gone.
+    /// let fen = "r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1";
+    /// assert!(fen.parse::<Position>().is_err());
+    /// let (pos, dropped) = Position::from_fen_lenient(fen).unwrap();
+    /// assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
+    /// assert_eq!(
+    ///     dropped[0].reason(),
+    ///     "right 'K' but no white rook stands there on its first rank"
+    /// );
+    /// ```
+    pub fn from_fen_lenient(fen: &str) -> Result<(Position, Vec<FenError>), FenError> {
+        let mut dropped = Vec::new();
+        let pos = read_fen(fen, Some(&mut dropped))?;
+        Ok((pos, dropped))
+    }
     /// The FEN of the position: X-FEN castling rights (`KQkq` in standard chess) and the
     /// en-passant square only when an en-passant capture is legal.
     ///
@@ -265,6 +236,108 @@ impl Position {
     }
 }
 
+/// The largest half-move clock a FEN may give. The 75-move rule (FIDE 9.6.2) ends a game when
+/// the clock reaches 150; clocks past that come only from games played when the fifty-move rule
+/// had to be claimed, and 1000 (500 moves by each side without a capture or a pawn move) is
+/// beyond any of them. shakmaty and python-chess read any number and saturate; a bound keeps
+/// the clock far from overflow however long the game that follows.
+pub const MAX_HALFMOVES: u32 = 1_000;
+
+/// The largest move number a FEN may give. The longest game the automatic draws of FIDE 9.6
+/// allow ends at move 8849 (8848½ moves); 10 000 is beyond it, and far from overflow.
+pub const MAX_FULLMOVES: u32 = 10_000;
+
+/// A clock field: digits, at most `max`.
+fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FenError::new(
+            field,
+            format!("expected a number, found {text:?}"),
+        ));
+    }
+    // Leading zeros aside, more than five digits is above either bound (and may not fit a u32).
+    let digits = text.trim_start_matches('0');
+    let value = match digits.len() {
+        0 => 0,
+        1..=5 => digits.parse().unwrap_or(u32::MAX),
+        _ => u32::MAX,
+    };
+    match value {
+        value if value <= max => Ok(value),
+        _ => Err(FenError::new(
+            field,
+            match field {
+                FenField::Halfmoves => format!(
+                    "{text} is above {max}: the 75-move rule ends a game when the clock reaches 150"
+                ),
+                _ => format!(
+                    "{text} is above {max}: the longest game the 75-move rule allows ends at move 8849"
+                ),
+            },
+        )),
+    }
+}
+
+/// The FEN reader; with `dropped`, castling rights the position contradicts are dropped and
+/// pushed there instead of refusing the FEN.
+fn read_fen(fen: &str, dropped: Option<&mut Vec<FenError>>) -> Result<Position, FenError> {
+    let mut fields = fen.split_ascii_whitespace();
+    let board = fields
+        .next()
+        .ok_or_else(|| FenError::new(FenField::Board, "empty FEN"))?;
+    let mut pos = parse_board(board)?;
+
+    pos.turn = match fields.next() {
+        Some("w") => Color::White,
+        Some("b") => Color::Black,
+        Some(other) => {
+            return Err(FenError::new(
+                FenField::Turn,
+                format!("expected w or b, found {other:?}"),
+            ));
+        }
+        None => return Err(FenError::new(FenField::Turn, "missing")),
+    };
+    validate_kings_and_pawns(&pos)?;
+
+    let castling = fields
+        .next()
+        .ok_or_else(|| FenError::new(FenField::Castling, "missing"))?;
+    pos.castling = parse_castling(&pos, castling, dropped)?;
+
+    let ep = fields
+        .next()
+        .ok_or_else(|| FenError::new(FenField::EnPassant, "missing"))?;
+    pos.ep_square = parse_ep(&pos, ep)?;
+
+    if let Some(half) = fields.next() {
+        pos.halfmoves = parse_counter(half, FenField::Halfmoves, MAX_HALFMOVES)?;
+        if let Some(full) = fields.next() {
+            // Some writers put 0 here; the first move is move 1.
+            pos.fullmoves = parse_counter(full, FenField::Fullmoves, MAX_FULLMOVES)?.max(1);
+        }
+    }
+    if let Some(extra) = fields.next() {
+        return Err(FenError::new(
+            FenField::Trailing,
+            format!("unexpected {extra:?} after the move number"),
+        ));
+    }
+
+    pos.checkers = pos.compute_checkers();
+    pos.drop_useless_ep();
+    let them = !pos.turn;
+    if let Some(king) = pos.king_of(them)
+        && pos.attackers_to(king, pos.turn, pos.occupied()).any()
+    {
+        return Err(FenError::new(
+            FenField::Turn,
+            format!("{them} is in check but it is {}'s move", pos.turn),
+        ));
+    }
+    Ok(pos)
+}
+
 fn parse_board(board: &str) -> Result<Position, FenError> {
     let mut pos = Position::empty();
     let ranks: Vec<&str> = board.split('/').collect();
@@ -324,7 +397,14 @@ fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
+/// The castling field. A right the position contradicts is refused, or with `dropped` pushed
+/// there and left out; where two rights fall on one side, the rook further out keeps its right,
+/// as shakmaty keeps it.
+fn parse_castling(
+    pos: &Position,
+    text: &str,
+    mut dropped: Option<&mut Vec<FenError>>,
+) -> Result<Bitboard, FenError> {
     let mut rights = Bitboard::EMPTY;
     if text == "-" {
         return Ok(rights);
@@ -336,21 +416,10 @@ fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
             Color::Black
         };
         let back = Rank::First.relative_to(color);
-        let king = pos.king_of(color).filter(|k| k.rank() == back);
-        let Some(king) = king else {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("right {ch:?} but the {color} king is not on its first rank"),
-            ));
-        };
-        let rook = match ch.to_ascii_lowercase() {
-            'k' => pos.outermost_rook(color, CastlingSide::KingSide),
-            'q' => pos.outermost_rook(color, CastlingSide::QueenSide),
-            'a'..='h' => {
-                let file = File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A);
-                let sq = Square::from_coords(file, back);
-                (pos.piece_at(sq) == Some(Piece::new(color, Role::Rook))).then_some(sq)
-            }
+        let named = match ch.to_ascii_lowercase() {
+            'k' => Some(pos.outermost_rook(color, CastlingSide::KingSide)),
+            'q' => Some(pos.outermost_rook(color, CastlingSide::QueenSide)),
+            'a'..='h' => None,
             _ => {
                 return Err(FenError::new(
                     FenField::Castling,
@@ -358,27 +427,52 @@ fn parse_castling(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
                 ));
             }
         };
-        let Some(rook) = rook else {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("right {ch:?} but no {color} rook stands there on its first rank"),
-            ));
+        let mut contradiction = |reason: String| {
+            let err = FenError::new(FenField::Castling, reason);
+            match dropped.as_deref_mut() {
+                Some(dropped) => {
+                    dropped.push(err);
+                    Ok(())
+                }
+                None => Err(err),
+            }
         };
-        if rook.file() == king.file() {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("right {ch:?} names the king's own file"),
-            ));
+        let king = pos.king_of(color).filter(|k| k.rank() == back);
+        let Some(king) = king else {
+            contradiction(format!(
+                "right {ch:?} but the {color} king is not on its first rank"
+            ))?;
+            continue;
+        };
+        let rook = named.unwrap_or_else(|| {
+            let file = File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A);
+            let sq = Square::from_coords(file, back);
+            (pos.piece_at(sq) == Some(Piece::new(color, Role::Rook))).then_some(sq)
+        });
+        if named.is_none() && File::from_char(ch.to_ascii_lowercase()) == Some(king.file()) {
+            contradiction(format!("right {ch:?} names the king's own file"))?;
+            continue;
         }
-        let side_rooks = rights & Bitboard::rank(back);
-        let same_side = side_rooks
+        let Some(rook) = rook else {
+            contradiction(format!(
+                "right {ch:?} but no {color} rook stands there on its first rank"
+            ))?;
+            continue;
+        };
+        let king_side = rook.file() > king.file();
+        let other = (rights & Bitboard::rank(back))
             .into_iter()
-            .any(|r| (r.file() > king.file()) == (rook.file() > king.file()) && r != rook);
-        if same_side {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("two {color} castling rights on the same side"),
-            ));
+            .find(|r| (r.file() > king.file()) == king_side && *r != rook);
+        if let Some(other) = other {
+            contradiction(format!(
+                "two {color} castling rights on the same side, for the rooks on {other} and \
+                 {rook} (the one further out keeps it)"
+            ))?;
+            // The rook further from the king keeps the right.
+            if (rook.file() > other.file()) == king_side {
+                rights = rights.without(other).with(rook);
+            }
+            continue;
         }
         rights = rights.with(rook);
     }
@@ -498,6 +592,44 @@ mod tests {
             field_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1 z"),
             FenField::Trailing
         );
+    }
+
+    #[test]
+    fn counters_are_bounded_and_moves_never_overflow() {
+        let err = |fen: &str| fen.parse::<Position>().unwrap_err().to_string();
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - 1001 1"),
+            "invalid FEN half-move clock field: 1001 is above 1000: the 75-move rule ends a game \
+             when the clock reaches 150"
+        );
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295"),
+            "invalid FEN move number field: 4294967295 is above 10000: the longest game the \
+             75-move rule allows ends at move 8849"
+        );
+        // Past u32, and with leading zeros.
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 b - - 0 99999999999999999999"),
+            FenField::Fullmoves
+        );
+        assert_eq!(
+            field_of("4k3/8/8/8/8/8/8/4K3 b - - -1 1"),
+            FenField::Halfmoves
+        );
+        let edge: Position = "4k3/8/8/8/8/8/8/4K3 b - - 01000 010000".parse().unwrap();
+        assert_eq!((edge.halfmoves(), edge.fullmoves()), (1000, 10_000));
+        // At the bounds, shakmaty writes the same FEN back.
+        let theirs: shakmaty::fen::Fen = "4k3/8/8/8/8/8/8/4K3 b - - 1000 10000".parse().unwrap();
+        assert_eq!(theirs.to_string(), edge.to_fen());
+
+        // Clocks set by hand saturate instead of wrapping (or panicking in debug builds).
+        let mut pos = edge;
+        pos.set_clocks(u32::MAX, u32::MAX);
+        let mv = pos.legal_moves()[0];
+        pos.play_unchecked(mv);
+        assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
+        let passed = pos.play_null().unwrap();
+        assert_eq!(passed.halfmoves(), u32::MAX);
     }
 
     #[test]

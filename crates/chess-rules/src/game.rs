@@ -39,6 +39,59 @@ impl Outcome {
     }
 }
 
+/// The draw FIDE 9.6 makes without a claim that the last position of `line` has reached:
+/// fivefold repetition (9.6.1) or 75 moves by each side without a capture or a pawn move, the
+/// last not mating (9.6.2). `line` holds the positions of a game from its start (or any part
+/// of it that ends at the position to judge), in order.
+///
+/// It is [`Game::outcome`]'s rule for these two draws, over positions instead of hashes, for a
+/// caller that keeps its own line (the record replay, whose variations branch off it).
+/// Positions are the same as for [`Position::zobrist`]: pieces, side to move, castling rights,
+/// a legal en-passant capture.
+///
+/// # Examples
+///
+/// ```
+/// use chess_rules::{Move, Position, Role, Square, Termination, automatic_draw};
+///
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// let mut line = vec![Position::new()];
+/// for (from, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")].repeat(4) {
+///     let mut next = *line.last().unwrap();
+///     next.play_unchecked(Move::normal(Role::Knight, sq(from), sq(to)));
+///     line.push(next);
+/// }
+/// assert_eq!(automatic_draw(&line), Some(Termination::FivefoldRepetition));
+/// assert_eq!(automatic_draw(&line[..line.len() - 1]), None);
+/// ```
+#[must_use]
+pub fn automatic_draw(line: &[Position]) -> Option<Termination> {
+    let (now, earlier) = line.split_last()?;
+    // Only positions since the last capture or pawn move can be the same, and a position
+    // comes back at the earliest four plies later: a fifth time needs sixteen.
+    let reversible = earlier
+        .len()
+        .min(usize::try_from(now.halfmoves()).unwrap_or(usize::MAX));
+    let fivefold = reversible >= 16
+        && earlier[earlier.len() - reversible..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|p| p.repeats(now))
+            .count()
+            >= 4;
+    // Tested in Game::outcome's order; a mate ends the game first.
+    let draw = if fivefold {
+        Termination::FivefoldRepetition
+    } else if now.halfmoves() >= 150 {
+        Termination::SeventyFiveMoves
+    } else {
+        return None;
+    };
+    (!now.is_checkmate()).then_some(draw)
+}
+
 /// A draw that a player may claim (FIDE 9.2 and 9.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

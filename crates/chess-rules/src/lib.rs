@@ -37,8 +37,8 @@ mod arbitrary_impls;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board_core::{ByColor, Color, GameResult};
-pub use fen::{FenError, FenField};
-pub use game::{DrawClaim, Game, Outcome, Termination};
+pub use fen::{FenError, FenField, MAX_FULLMOVES, MAX_HALFMOVES};
+pub use game::{DrawClaim, Game, Outcome, Termination, automatic_draw};
 pub use moves::{Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position};

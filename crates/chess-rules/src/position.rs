@@ -35,6 +35,8 @@ pub struct Position {
     /// The pieces giving check to the side to move, kept because every reader of the next
     /// move and every check-sign test asks for them.
     pub(crate) checkers: Bitboard,
+    /// The game is Chess960: see [`Position::is_chess960`].
+    pub(crate) chess960: bool,
 }
 
 impl Default for Position {
@@ -86,6 +88,7 @@ impl Position {
         halfmoves: 0,
         fullmoves: 1,
         checkers: Bitboard::EMPTY,
+        chess960: false,
     };
 
     /// A board with no pieces, White to move, move 1 (not a legal position on its own).
@@ -100,6 +103,7 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             checkers: Bitboard::EMPTY,
+            chess960: false,
         }
     }
 
@@ -124,6 +128,47 @@ impl Position {
     #[must_use]
     pub const fn fullmoves(&self) -> u32 {
         self.fullmoves
+    }
+
+    /// `true` if the position is a Chess960 game's (its record says `Variant "Chess960"`).
+    ///
+    /// The rules are the same either way, as castling is played here by the king taking its own
+    /// rook, which covers both games; what changes is how notations that write castling as two
+    /// squares write it: UCI engines in Chess960 mode expect the king taking the rook (`e1h1`),
+    /// standard ones the king's two-square step (`e1g1`). A FEN says nothing of it, so the
+    /// FEN reader leaves it off and the record's set-up turns it on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Position;
+    ///
+    /// let pos = Position::new().with_chess960(true);
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.legal_moves(), Position::new().legal_moves());
+    /// ```
+    #[must_use]
+    pub const fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The same position, marked as a Chess960 game's or not (see [`Position::is_chess960`]).
+    #[must_use]
+    pub const fn with_chess960(mut self, chess960: bool) -> Position {
+        self.chess960 = chess960;
+        self
+    }
+
+    /// `true` if `other` is the same position for the repetition rules (FIDE 9.2.2): the same
+    /// pieces on the same squares, side to move, castling rights and en-passant capture; the
+    /// clocks aside.
+    #[must_use]
+    pub fn repeats(&self, other: &Position) -> bool {
+        self.by_color == other.by_color
+            && self.by_role == other.by_role
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
     }
 
     /// The squares of the rooks that keep a castling right.
@@ -349,7 +394,8 @@ impl Position {
         let from_bb = from.bitboard();
         let to_bb = to.bitboard();
         self.ep_square = None;
-        self.halfmoves += 1;
+        // Saturating: `set_clocks` takes any number, and a position must never panic on a move.
+        self.halfmoves = self.halfmoves.saturating_add(1);
 
         if mv.is_castle() {
             let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
@@ -398,7 +444,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.checkers = if mv.is_castle() || mv.is_en_passant() {
@@ -458,16 +504,18 @@ impl Position {
         }
         let mut next = *self;
         next.ep_square = None;
-        next.halfmoves += 1;
+        next.halfmoves = next.halfmoves.saturating_add(1);
         if next.turn == Color::Black {
-            next.fullmoves += 1;
+            next.fullmoves = next.fullmoves.saturating_add(1);
         }
         next.turn = !next.turn;
         next.checkers = next.compute_checkers();
         Ok(next)
     }
 
-    /// Changes the clocks, for positions set up from elsewhere.
+    /// Changes the clocks, for positions set up from elsewhere. Any numbers are taken (the FEN
+    /// reader bounds its own, see [`crate::MAX_HALFMOVES`]); moves then count on without
+    /// overflowing, stopping at `u32::MAX`.
     pub fn set_clocks(&mut self, halfmoves: u32, fullmoves: u32) {
         self.halfmoves = halfmoves;
         self.fullmoves = fullmoves.max(1);

@@ -3,31 +3,50 @@
 
 use board_core::{CheckSign, Diagnostic, GameResult, RawGame, Rules, Span};
 
-use crate::{Color, Move, Position};
+use crate::{Color, Move, Position, Termination};
 
 impl Rules for Position {
     type Move = Move;
 
     /// The standard start, or the position of the `FEN` tag (with or without `SetUp "1"`).
-    /// A `Variant` tag must name chess or Chess960: other games have other rules.
-    fn setup(game: &RawGame) -> Result<Position, Diagnostic> {
-        if let Some(variant) = game.tag("Variant")
-            && !is_chess(&variant)
-        {
-            let span = tag_span(game, "Variant");
-            return Err(Diagnostic::error(
-                format!("variant {variant:?} is not chess: its rules are not supported"),
-                span,
-            )
-            .with_help("standard chess and Chess960 (Variant \"Chess960\") are"));
-        }
-        let Some(fen) = game.tag("FEN") else {
-            return Ok(Position::new());
+    /// A `Variant` tag must name chess or Chess960: other games have other rules; a Chess960
+    /// game's position says so ([`Position::is_chess960`]), for the notations that write
+    /// castling differently there.
+    ///
+    /// The tag is read leniently ([`Position::from_fen_lenient`]): castling rights its position
+    /// contradicts (`KQkq` with the h1 rook gone) are dropped with a warning each, and the game
+    /// is played, as python-chess plays it.
+    fn setup_reporting(
+        game: &RawGame,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Position, Diagnostic> {
+        let variant = match game.tag("Variant") {
+            None => Variant::Standard,
+            Some(name) => variant(&name).ok_or_else(|| {
+                Diagnostic::error(
+                    format!("variant {name:?} is not chess: its rules are not supported"),
+                    tag_span(game, "Variant"),
+                )
+                .with_help("standard chess and Chess960 (Variant \"Chess960\") are")
+            })?,
         };
-        fen.trim().parse().map_err(|err: crate::FenError| {
-            let span = tag_span(game, "FEN");
-            Diagnostic::error(format!("cannot set up the FEN tag: {err}"), span)
-        })
+        let chess960 = variant == Variant::Chess960;
+        let Some(fen) = game.tag("FEN") else {
+            return Ok(Position::new().with_chess960(chess960));
+        };
+        let span = tag_span(game, "FEN");
+        let (pos, dropped) = Position::from_fen_lenient(fen.trim())
+            .map_err(|err| Diagnostic::error(format!("cannot set up the FEN tag: {err}"), span))?;
+        for right in dropped {
+            warnings.push(Diagnostic::warning(
+                format!(
+                    "castling right dropped from the FEN tag: {}",
+                    right.reason()
+                ),
+                span,
+            ));
+        }
+        Ok(pos.with_chess960(chess960))
     }
 
     fn play(&mut self, mv: &Move) {
@@ -93,6 +112,46 @@ impl Rules for Position {
         }
         None
     }
+
+    type Trace = Position;
+
+    fn trace(&self) -> Position {
+        *self
+    }
+
+    /// Fivefold repetition and the 75-move rule, which FIDE 9.6 applies without a claim.
+    fn automatic_draw(line: &[Position]) -> Option<&'static str> {
+        Some(match crate::automatic_draw(line)? {
+            Termination::FivefoldRepetition => "fivefold repetition (FIDE 9.6.1)",
+            _ => "the 75-move rule (FIDE 9.6.2)",
+        })
+    }
+
+    /// They bind every game but those dated before 1 July 2014, when FIDE 9.6 came in: until
+    /// then these draws had to be claimed (the 75-move rule did not exist), and real games of
+    /// that time go on past them. An undated game is held to them.
+    fn automatic_draws_bind(game: &RawGame) -> Result<(), String> {
+        let Some(date) = game.tag("Date") else {
+            return Ok(());
+        };
+        let mut parts = date.trim().split('.');
+        let year = parts.next().and_then(|y| y.parse::<u32>().ok());
+        let month = parts.next().and_then(|m| m.parse::<u32>().ok());
+        match (year, month) {
+            (None, _) => Ok(()),
+            (Some(year), _) if year > 2014 => Ok(()),
+            (Some(2014), Some(month)) if month >= 7 => Ok(()),
+            _ => Err(format!(
+                "FIDE 9.6 has drawn such games by itself since 1 July 2014; this one is dated \
+                 {date}, when a draw had to be claimed, so it is kept as played"
+            )),
+        }
+    }
+
+    fn draw_instead_of(result: &str) -> Option<&'static str> {
+        let written = result.parse::<GameResult>().ok()?;
+        written.winner().map(|_| "1/2-1/2")
+    }
 }
 
 fn tag_span(game: &RawGame, name: &str) -> Span {
@@ -101,23 +160,25 @@ fn tag_span(game: &RawGame, name: &str) -> Span {
         .map_or(Span::new(0, 0), |t| t.span)
 }
 
-/// The `Variant` values real files use for standard chess and Chess960.
-fn is_chess(variant: &str) -> bool {
-    let v: String = variant
+/// The games these rules play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    Standard,
+    Chess960,
+}
+
+/// The game a `Variant` value real files use names, letter case, spaces and punctuation
+/// aside (`Chess960`, `chess 960`, `Fischerandom`); `None` for other games.
+fn variant(name: &str) -> Option<Variant> {
+    let v: String = name
         .chars()
         .filter(char::is_ascii_alphanumeric)
         .collect::<String>()
         .to_ascii_lowercase();
-    matches!(
-        v.as_str(),
-        "" | "standard"
-            | "chess"
-            | "normal"
-            | "fromposition"
-            | "chess960"
-            | "960"
-            | "fischerandom"
-            | "fischerrandom"
-            | "fischerrandomchess"
-    )
+    match v.as_str() {
+        "" | "standard" | "chess" | "normal" | "fromposition" => Some(Variant::Standard),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
+        | "fischerandomchess" | "frc" => Some(Variant::Chess960),
+        _ => None,
+    }
 }

@@ -3,6 +3,7 @@
 
 use chess_rules::{
     Color, DrawClaim, Game, GameResult, Move, Outcome, Position, Square, Termination,
+    automatic_draw,
 };
 
 fn sq(name: &str) -> Square {
@@ -328,4 +329,72 @@ fn a_mated_position_past_150_half_moves_is_mate() {
         game.outcome().map(|o| o.termination),
         Some(Termination::Checkmate)
     );
+}
+
+/// splitmix64, for the random games below.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// `automatic_draw` over a line of positions says what `Game::outcome` says of the two draws
+/// FIDE 9.6 makes by itself, at every ply of random games with few pieces, where repetitions
+/// and long reversible runs are common (moves are mostly taken back); from set-ups whose clocks
+/// already run, too.
+#[test]
+fn the_automatic_draws_of_a_line_are_those_of_the_game() {
+    let starts = [
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w K - 120 60",
+        "r3k3/8/8/3p4/8/8/3P4/4K1N1 b q - 140 70",
+        "8/8/3k4/8/8/3K4/8/6Q1 w - - 0 1",
+        "2r3k1/8/8/8/8/8/8/2R3K1 w - - 0 1",
+    ];
+    let mut state = 12;
+    let mut seen = [0usize; 2];
+    for fen in starts {
+        for _ in 0..40 {
+            let mut game = game(fen);
+            let mut line = vec![*game.position()];
+            let mut played: Vec<Move> = Vec::new();
+            for _ in 0..400 {
+                let ours = automatic_draw(&line);
+                let theirs = match game.outcome() {
+                    None => None,
+                    Some(outcome) => match outcome.termination {
+                        t @ (Termination::FivefoldRepetition | Termination::SeventyFiveMoves) => {
+                            Some(t)
+                        }
+                        // Game over by other rules: nothing left to compare.
+                        _ => break,
+                    },
+                };
+                assert_eq!(ours, theirs, "{fen}: {:?}", game.position());
+                if let Some(t) = ours {
+                    seen[usize::from(t == Termination::SeventyFiveMoves)] += 1;
+                    break;
+                }
+                let moves = game.position().legal_moves();
+                // Mostly undo this side's last move, so that positions come back.
+                let back = played.len().checked_sub(2).and_then(|i| {
+                    let last: Move = played[i];
+                    moves
+                        .iter()
+                        .copied()
+                        .find(|m| m.from() == last.to() && m.to() == last.from())
+                });
+                let mv = match back {
+                    Some(mv) if !next(&mut state).is_multiple_of(4) => mv,
+                    _ => moves[usize::try_from(next(&mut state) % moves.len() as u64).unwrap()],
+                };
+                game.play(mv).unwrap();
+                played.push(mv);
+                line.push(*game.position());
+            }
+        }
+    }
+    assert!(seen[0] > 10 && seen[1] > 10, "{seen:?}");
 }

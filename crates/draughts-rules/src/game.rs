@@ -101,6 +101,79 @@ impl Endgame {
     }
 }
 
+/// The draw that the last position of `line` has reached by rule, if any: threefold
+/// repetition, the 16-move and 5-move endgames, the 25-move rule, in the order
+/// [`Game::outcome`] tests them, and as it counts them (a side to move with no legal move loses
+/// instead, and this gives `None`). `line` holds the positions of a game from its start (or
+/// from a set-up position, every counter at zero there), in order.
+///
+/// It is [`Game::outcome`]'s rule for these draws, over the positions alone, for a caller that
+/// keeps its own line (the record replay, whose variations branch off it): a move that takes
+/// nothing and moves no man is a king move.
+///
+/// # Examples
+///
+/// ```
+/// use draughts_rules::{Move, Position, Square, Termination, automatic_draw};
+///
+/// let mut line: Vec<Position> = vec!["W:WK46:BK1".parse().unwrap()];
+/// for (from, to) in [(46, 41), (1, 7), (41, 46), (7, 1)].repeat(2) {
+///     let mut next = *line.last().unwrap();
+///     next.play_unchecked(&Move::quiet(Square::new(from), Square::new(to)));
+///     line.push(next);
+/// }
+/// assert_eq!(automatic_draw(&line), Some(Termination::ThreefoldRepetition));
+/// assert_eq!(automatic_draw(&line[..7]), None);
+/// ```
+#[must_use]
+pub fn automatic_draw(line: &[Position]) -> Option<Termination> {
+    let (now, earlier) = line.split_last()?;
+    // Plies in a row that moved only a king and took nothing, ending here.
+    let king_plies = line
+        .windows(2)
+        .rev()
+        .take_while(|pair| king_move(&pair[0], &pair[1]))
+        .count();
+    let endgame = Endgame::of(now).and_then(|endgame| {
+        let limit = endgame.limit_plies() as usize;
+        let run = earlier
+            .iter()
+            .rev()
+            .take(limit)
+            .take_while(|p| Endgame::of(p) == Some(endgame))
+            .count();
+        (run >= limit).then_some(match endgame {
+            Endgame::SixteenMoves { .. } => Termination::SixteenMoves,
+            Endgame::FiveMoves { .. } => Termination::FiveMoves,
+        })
+    });
+    let repeated = || {
+        line[line.len() - 1 - king_plies..]
+            .iter()
+            .filter(|p| *p == now)
+            .count()
+            >= 3
+    };
+    let draw = if repeated() {
+        Termination::ThreefoldRepetition
+    } else if let Some(endgame) = endgame {
+        endgame
+    } else if king_plies >= 50 {
+        Termination::TwentyFiveMoves
+    } else {
+        return None;
+    };
+    (now.count_legal() > 0).then_some(draw)
+}
+
+/// `true` if the ply from `before` to `after` took nothing and moved no man: only a king moved
+/// (or the turn passed).
+fn king_move(before: &Position, after: &Position) -> bool {
+    let mover = before.turn();
+    let men = |p: &Position| p.by_color(mover) & p.by_role(Role::Man);
+    before.occupied().count() == after.occupied().count() && men(before) == men(after)
+}
+
 /// The current position and the counters of the draw rules (FMJD rules, article 6).
 ///
 /// - Threefold repetition: the same position with the same side to move for the third time.

@@ -39,7 +39,7 @@ mod arbitrary_impls;
 pub use bitboard::{Bitboard, Squares};
 pub use board_core::{ByColor, Color, DraughtsResult};
 pub use fen::{FenError, FenField};
-pub use game::{Endgame, Game, Outcome, Termination};
+pub use game::{Endgame, Game, Outcome, Termination, automatic_draw};
 pub use moves::{INLINE_MOVES, MAX_CAPTURES, Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position};

@@ -27,7 +27,7 @@
 
 use board_core::{Color, Diagnostic, RawGame, Rules, Span};
 
-use crate::{Move, Position};
+use crate::{Move, Position, Termination};
 
 impl Rules for Position {
     type Move = Move;
@@ -39,7 +39,13 @@ impl Rules for Position {
     /// PDN 3.0 for a 10x10 board (`20,W,10,10,N2,0`). Without a `GameType` the game is taken for
     /// international draughts, the only game these rules know, though the PDN default is English
     /// draughts: an 8x8 game then fails on its first move.
-    fn setup(game: &RawGame) -> Result<Position, Diagnostic> {
+    ///
+    /// Nothing is repaired: `warnings` stays as it is.
+    fn setup_reporting(
+        game: &RawGame,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Position, Diagnostic> {
+        let _ = warnings;
         if let Some((value, span)) = tag(game, "GameType") {
             check_game_type(&value)
                 .map_err(|(message, help)| Diagnostic::error(message, span).with_help(help))?;
@@ -98,6 +104,44 @@ impl Rules for Position {
             "{} has no legal move and has lost, so the result is {deserved}, not {result}",
             loser.english_name()
         ))
+    }
+
+    type Trace = Position;
+
+    fn trace(&self) -> Position {
+        *self
+    }
+
+    /// Threefold repetition and the 25-move, 16-move and 5-move rules, which end the game
+    /// without a claim as [`crate::Game::outcome`] applies them.
+    fn automatic_draw(line: &[Position]) -> Option<&'static str> {
+        Some(match crate::automatic_draw(line)? {
+            Termination::ThreefoldRepetition => "threefold repetition (FMJD rules, article 6)",
+            Termination::SixteenMoves => "the 16-move rule (FMJD rules, article 6)",
+            Termination::FiveMoves => "the 5-move rule (FMJD rules, article 6)",
+            _ => "the 25-move rule (FMJD rules, article 6)",
+        })
+    }
+
+    /// Never binding: arbiters declare these draws, tournaments vary the endgame rules, and
+    /// servers let games go on past them (a kurnik game of the PDN standard's own corpus
+    /// repeats a position five times), so a game that goes on is kept with a warning.
+    fn automatic_draws_bind(game: &RawGame) -> Result<(), String> {
+        let _ = game;
+        Err(
+            "FMJD draws are declared by the arbiter, and servers let games go on past them, so \
+             the game is kept as played"
+                .to_owned(),
+        )
+    }
+
+    /// `1-1`, or `1/2-1/2` for a win written as in chess.
+    fn draw_instead_of(result: &str) -> Option<&'static str> {
+        match Written::of(result)? {
+            Written::Win(_) if Written::Draw.chess_spelling(result) => Some("1/2-1/2"),
+            Written::Win(_) => Some("1-1"),
+            Written::Draw => None,
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use board_core::{Color, Diagnostic, MoveError, Notation, Notes, RawGame, Rules};
+use board_core::{CheckSign, Color, Diagnostic, MoveError, Notation, Notes, RawGame, Rules};
 use chess_rules::{IllegalMoveError, Move, Position, Role, Square};
 
 /// No piece on the square.
@@ -185,8 +185,11 @@ impl Rules for DescriptivePosition {
     /// them.
     ///
     /// [`from_position`]: DescriptivePosition::from_position
-    fn setup(game: &RawGame) -> Result<DescriptivePosition, Diagnostic> {
-        <Position as Rules>::setup(game).map(DescriptivePosition::from_position)
+    fn setup_reporting(
+        game: &RawGame,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<DescriptivePosition, Diagnostic> {
+        <Position as Rules>::setup_reporting(game, warnings).map(DescriptivePosition::from_position)
     }
 
     fn play(&mut self, mv: &Move) {
@@ -205,8 +208,33 @@ impl Rules for DescriptivePosition {
         self.chess.fullmoves()
     }
 
+    /// The chess position's: without it every `+` of a source read into descriptive positions
+    /// would be reported as a check sign on a move that does not check.
+    fn check_sign(&self) -> CheckSign {
+        <Position as Rules>::check_sign(&self.chess)
+    }
+
     fn result_conflict(&self, result: &str) -> Option<String> {
         self.chess.result_conflict(result)
+    }
+
+    /// The chess position: the origins of the pieces play no part in the draw rules.
+    type Trace = Position;
+
+    fn trace(&self) -> Position {
+        self.chess
+    }
+
+    fn automatic_draw(line: &[Position]) -> Option<&'static str> {
+        <Position as Rules>::automatic_draw(line)
+    }
+
+    fn automatic_draws_bind(game: &RawGame) -> Result<(), String> {
+        <Position as Rules>::automatic_draws_bind(game)
+    }
+
+    fn draw_instead_of(result: &str) -> Option<&'static str> {
+        <Position as Rules>::draw_instead_of(result)
     }
 }
 

@@ -9,35 +9,51 @@ use crate::{PieceLetters, Style, san};
 /// Universal Chess Interface coordinates: origin, destination, promotion letter.
 ///
 /// Castling is written as the king's two-square move (`e1g1`) in standard chess and as the king
-/// taking its own rook (`e1h1`) in Chess960 mode; the reader accepts both where unambiguous.
+/// taking its own rook (`e1h1`) in Chess960, as engines in `UCI_Chess960` mode expect: in a
+/// Chess960 game's position ([`Position::is_chess960`], which a `Variant "Chess960"` tag sets)
+/// whatever the notation's mode, and everywhere in [`Uci::CHESS960`]. A king that castles from
+/// another file than e in a game not marked Chess960 is written taking its rook too, the only
+/// form that cannot be a king's step. The reader accepts both where unambiguous and reports the
+/// other convention.
 ///
 /// # Examples
 ///
 /// ```
 /// use board_core::Notation;
-/// use chess_rules::Position;
+/// use chess_rules::{Move, Position, Square};
 /// use notation_en::Uci;
 ///
 /// let pos = Position::new();
 /// let mv = Uci::STANDARD.parse(&pos, "g1f3", &mut Default::default()).unwrap();
 /// assert_eq!(Uci::STANDARD.to_text(&pos, &mv), "g1f3");
+///
+/// let castles: Position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+/// let short = Move::castle(Square::E1, Square::H1);
+/// assert_eq!(Uci::STANDARD.to_text(&castles, &short), "e1g1");
+/// assert_eq!(Uci::STANDARD.to_text(&castles.with_chess960(true), &short), "e1h1");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Uci {
-    /// Write castling as king-takes-rook.
+    /// Write castling as king-takes-rook in every game, Chess960 or not.
     pub chess960: bool,
 }
 
 impl Uci {
-    /// Standard chess castling (`e1g1`).
+    /// Castling as the game asks: `e1g1` in standard chess, `e1h1` in a Chess960 game.
     pub const STANDARD: Uci = Uci { chess960: false };
-    /// Chess960 castling (`e1h1`).
+    /// Chess960 castling (`e1h1`) in every game.
     pub const CHESS960: Uci = Uci { chess960: true };
+
+    /// `true` if castling is written king-takes-rook in `pos`.
+    const fn king_takes_rook(self, pos: &Position) -> bool {
+        self.chess960 || pos.is_chess960()
+    }
 
     /// The square written second: the king's destination when castling in standard mode from
     /// the e-file, else the move's own destination (the rook's square for castling).
-    fn destination(self, mv: &Move) -> Square {
-        if mv.is_castle() && !self.chess960 && mv.from().file() == chess_rules::File::E {
+    fn destination(self, pos: &Position, mv: &Move) -> Square {
+        if mv.is_castle() && !self.king_takes_rook(pos) && mv.from().file() == chess_rules::File::E
+        {
             mv.king_to()
         } else {
             mv.to()
@@ -86,7 +102,7 @@ impl Notation for Uci {
         };
         let moves = pos.legal_moves();
         let exact = moves.iter().find(|m| {
-            m.from() == from && m.promotion_role() == promotion && self.destination(m) == to
+            m.from() == from && m.promotion_role() == promotion && self.destination(pos, m) == to
         });
         if let Some(mv) = exact {
             return Ok(*mv);
@@ -96,11 +112,13 @@ impl Notation for Uci {
             .iter()
             .find(|m| m.is_castle() && m.from() == from && (m.to() == to || m.king_to() == to))
         {
-            notes.repairs.push(Repair::new(if self.chess960 {
-                "castling written as the king's destination in Chess960 mode"
-            } else {
-                "castling written as the king taking its rook"
-            }));
+            notes
+                .repairs
+                .push(Repair::new(if self.king_takes_rook(pos) {
+                    "castling written as the king's destination in Chess960 mode"
+                } else {
+                    "castling written as the king taking its rook"
+                }));
             return Ok(*mv);
         }
         let mut near: Vec<String> = moves
@@ -112,9 +130,9 @@ impl Notation for Uci {
         Err(MoveError::illegal(token, near))
     }
 
-    fn format(&self, _pos: &Position, mv: &Move, out: &mut String) {
+    fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
         push_square(out, mv.from());
-        push_square(out, self.destination(mv));
+        push_square(out, self.destination(pos, mv));
         if let Some(role) = mv.promotion_role() {
             out.push(role.char());
         }

@@ -179,16 +179,17 @@ where
     if let Some((_, Some(mv))) = &line.last {
         (kind.mark)(&mut diagram, mv);
     }
-    // The move that led to the diagram, named in the record's notation: `after 5. Bb5`.
-    let caption = line.last.map(|(before, mv)| {
-        let number = before.move_number();
-        let dots = if before.turn() == Color::White {
+    // The move that led to the diagram, named in the record's notation: `after 5. Bb5`. Its
+    // number is counted along the line: a draughts position keeps none.
+    let number = line.last_move_number();
+    let caption = line.last.zip(number).map(|((before, mv), number)| {
+        let dots = if number.side == Color::White {
             "."
         } else {
             "..."
         };
         let written = mv.map_or_else(|| "--".to_owned(), |mv| notation.to_text(&before, &mv));
-        format!("after {number}{dots} {written}")
+        format!("after {}{dots} {written}", number.number)
     });
     Ok((diagram, caption))
 }
