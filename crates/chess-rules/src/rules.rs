@@ -120,7 +120,13 @@ impl Rules for Position {
     }
 
     /// Fivefold repetition and the 75-move rule, which FIDE 9.6 applies without a claim.
+    #[inline]
     fn automatic_draw(line: &[Position]) -> Option<&'static str> {
+        // Neither can hold within 16 half-moves of a capture or pawn move: most plies stop
+        // here, without a call.
+        if line.last()?.halfmoves() < 16 {
+            return None;
+        }
         Some(match crate::automatic_draw(line)? {
             Termination::FivefoldRepetition => "fivefold repetition (FIDE 9.6.1)",
             _ => "the 75-move rule (FIDE 9.6.2)",
