@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
 use board_core::{
-    Diagnostic, Dialect, Notation, Output, RawGame, ReadError, RecordReader, Rules, Severity,
-    replay,
+    Diagnostic, Dialect, LineCol, Notation, Output, RawGame, ReadError, RecordReader, Rules,
+    Severity, replay,
 };
 
 use crate::Error;
@@ -253,14 +253,14 @@ struct Emitted {
 }
 
 impl Emitted {
-    fn new(file: &str, text: &str, first_line: usize, diag: &Diagnostic, rendered: String) -> Self {
-        let at = diag.span.line_col(text);
+    /// `diag`, at `at` in the file (as the game or the reader places it).
+    fn new(file: &str, at: LineCol, diag: &Diagnostic, rendered: String) -> Self {
         Emitted {
             severity: diag.severity,
             rendered,
             located: Located {
                 file: file.to_owned(),
-                line: first_line + at.line - 1,
+                line: at.line,
                 column: at.column,
                 diagnostic: diag.clone(),
             },
@@ -459,7 +459,7 @@ fn read_all<'n, N: ?Sized>(
                 Err(ReadError::Game(err)) => {
                     let diag = err.diagnostic();
                     let rendered = err.render(name);
-                    let emitted = Emitted::new(name, err.text(), err.first_line(), &diag, rendered);
+                    let emitted = Emitted::new(name, err.line_col(), &diag, rendered);
                     let done = Done {
                         game: true,
                         diagnostics: vec![emitted],
@@ -531,7 +531,7 @@ fn read_all<'n, N: ?Sized>(
         let trailing: Vec<Emitted> = records
             .trailing_warnings()
             .iter()
-            .map(|w| Emitted::new(name, "", 1, w, w.render(name, "")))
+            .map(|w| Emitted::new(name, w.span.line_col(""), w, w.render(name, "")))
             .collect();
         if !trailing.is_empty() {
             let done = Done {
@@ -556,15 +556,8 @@ where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
-    let locate = |d: &Diagnostic| {
-        Emitted::new(
-            file,
-            game.text(),
-            game.first_line(),
-            d,
-            game.render(d, file),
-        )
-    };
+    let locate =
+        |d: &Diagnostic| Emitted::new(file, game.line_col(d.span), d, game.render(d, file));
     let mut diagnostics: Vec<Emitted> = game.warnings().iter().map(locate).collect();
     buffer.clear();
     let replayed = replay::<P, _, _>(

@@ -221,3 +221,32 @@ fn a_typo_in_a_french_game_is_reported_in_french_where_it_is() {
     let out = common::run(&dir, &["check", "typo.pgn"], None);
     assert!(text(&out.stderr).contains("help: legal moves that come closest: Cd4, Ce2"));
 }
+
+#[test]
+fn show_says_what_the_set_up_repaired() {
+    let game = "[SetUp \"1\"]\n[FEN \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w KQkq - 0 1\"]\n\n\
+                1. O-O-O O-O *\n";
+    let out = common::run(Path::new("."), &["show", "-"], Some(game.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("warning: castling right dropped from the FEN tag"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn json_columns_count_the_text_before_a_game_that_starts_mid_line() {
+    let out = common::run(
+        Path::new("."),
+        &["check", "--format", "json"],
+        Some(b"1. e4 e5 * 1. Ke3 *\n"),
+    );
+    let first: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["message"], "illegal move Ke3");
+    assert_eq!(
+        (first["line"].clone(), first["column"].clone()),
+        (1.into(), 15.into())
+    );
+}

@@ -168,6 +168,11 @@ where
             game.number()
         ))
     })?;
+    // What the set-up repaired (castling rights its position contradicts) is said, as `check`
+    // says it.
+    for warning in &line.warnings {
+        let _ = write!(crate::output::Stderr, "{}", game.render(warning, &name));
+    }
     if let Some(wanted) = args.ply.filter(|&wanted| wanted > line.plies) {
         return Err(Error::Usage(format!(
             "--ply {wanted}: game {} of {name} has {} plies in its main line",
