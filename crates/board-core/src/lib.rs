@@ -25,7 +25,7 @@ pub use color::{ByColor, Color, ParseColorError};
 pub use diagnostic::{Diagnostic, EXCERPT_CONTEXT, LineCol, Severity, Span, visible};
 pub use nag::{Nag, ParseNagError};
 pub use notation::{
-    CheckSign, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair,
+    CheckSign, Convention, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair,
 };
 pub use record::{
     Command, Comment, CommentKind, Dialect, Element, FirstMove, GameError, GameErrorKind,

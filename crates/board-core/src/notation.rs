@@ -109,6 +109,14 @@ pub trait Notation {
         None
     }
 
+    /// Whether this notation's own documents give `convention` as a correct way of writing,
+    /// though its canonical form differs: the replay then reads it without a warning (French
+    /// leaves `+` out, "facultative", and writes `dxe6 e.p.`).
+    fn follows(&self, convention: Convention) -> bool {
+        let _ = convention;
+        false
+    }
+
     /// The PGN tag that a tag written by this notation's users stands for, with its value in
     /// PGN form: a French scoresheet's `[Ronde "5"]` is `[Round "5"]`, its `[Date
     /// "17/03/2024"]` is `[Date "2024.03.17"]`. `None` keeps the tag as written; an error says
@@ -173,6 +181,10 @@ impl<N: Notation + ?Sized> Notation for &N {
         (**self).draw_offer_suffix()
     }
 
+    fn follows(&self, convention: Convention) -> bool {
+        (**self).follows(convention)
+    }
+
     fn record_tag(
         &self,
         name: &str,
@@ -184,6 +196,17 @@ impl<N: Notation + ?Sized> Notation for &N {
     fn record_comment(&self, text: &str) -> Option<String> {
         (**self).record_comment(text)
     }
+}
+
+/// A way of writing moves that some notations' documents give as correct while their
+/// canonical form is another ([`Notation::follows`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Convention {
+    /// A check or mate sign left out: `Cf3` for a move that checks.
+    CheckSignOmitted,
+    /// A mark written apart from its move: `dxe6 e.p.`.
+    MarkApart,
 }
 
 /// The comment that carries a draw offer in notations that have no sign for it.

@@ -5,7 +5,7 @@
 
 use crate::record::game::Ev;
 use crate::{
-    CheckSign, Color, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove, MoveError,
+    CheckSign, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove, MoveError,
     MovetextWriter, Notation, Notes, RawGame, Repair, Span, write_tags,
 };
 
@@ -141,7 +141,7 @@ where
     if let Some(written) = notes.check_sign {
         let mut after = position.clone();
         after.play(&mv);
-        if let Some(message) = written.mismatch(after.check_sign()) {
+        if let Some(message) = sign_mismatch(notation, written, after.check_sign()) {
             notes.repairs.push(Repair::new(message));
         }
     }
@@ -202,6 +202,7 @@ where
     T: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut repeats = Repeats::default();
     let start = match P::setup_reporting(game, &mut diagnostics) {
         Ok(pos) => pos,
         Err(diag) => {
@@ -283,10 +284,12 @@ where
                 // `1- 7` (a token cut short, whose rest reads as a move number).
                 if let Some(next_span) = written_apart(game, events.get(next), source, tok_text) {
                     let next_text = game.slice(next_span);
-                    diagnostics.push(Diagnostic::warning(
-                        format!("{tok_text}: {next_text:?} written apart from its move"),
-                        next_span,
-                    ));
+                    if !source.follows(Convention::MarkApart) {
+                        diagnostics.push(Diagnostic::warning(
+                            format!("{tok_text}: {next_text:?} written apart from its move"),
+                            next_span,
+                        ));
+                    }
                     glued.clear();
                     glued.push_str(tok_text);
                     glued.push_str(next_text);
@@ -343,21 +346,18 @@ where
                     match source.parse(&pos, text, &mut notes) {
                         Ok(mv) => {
                             for repair in notes.repairs.drain(..) {
-                                diagnostics.push(Diagnostic::warning(
-                                    format!("{text}: {}", repair.message),
-                                    span,
-                                ));
+                                repeats.warn(&mut diagnostics, text, &repair.message, span);
                             }
                             match before.as_mut() {
                                 Some(previous) => previous.clone_from(&pos),
                                 None => before = Some(pos.clone()),
                             }
                             pos.play(&mv);
-                            if let Some(message) =
-                                notes.check_sign.and_then(|w| w.mismatch(pos.check_sign()))
+                            if let Some(message) = notes
+                                .check_sign
+                                .and_then(|w| sign_mismatch(source, w, pos.check_sign()))
                             {
-                                diagnostics
-                                    .push(Diagnostic::warning(format!("{text}: {message}"), span));
+                                repeats.warn(&mut diagnostics, text, message, span);
                             }
                             Some(Some(mv))
                         }
@@ -500,12 +500,72 @@ where
             out.truncate(rollback);
         }
     }
+    repeats.finish(&mut diagnostics);
     let diagnostics = diagnostics.into_iter().map(|d| game.locate(d)).collect();
     Replayed {
         diagnostics,
         final_position: (!failed).then_some(pos),
         plies,
     }
+}
+
+/// A game's warnings about its moves' writing, once per kind: the first says how many more of
+/// its kind the game has and where, so a sheet written `0-0` throughout gets one warning, not
+/// one a castling, and nothing goes unsaid.
+#[derive(Default)]
+struct Repeats {
+    /// Per kind: its message, the warning that says it, and the moves written so after it.
+    kinds: Vec<(String, usize, Vec<String>)>,
+}
+
+impl Repeats {
+    /// How many of the later moves a warning names.
+    const NAMED: usize = 5;
+
+    fn warn(&mut self, diagnostics: &mut Vec<Diagnostic>, token: &str, message: &str, span: Span) {
+        match self.kinds.iter_mut().find(|(kind, _, _)| kind == message) {
+            Some((_, _, later)) => later.push(token.to_owned()),
+            None => {
+                self.kinds
+                    .push((message.to_owned(), diagnostics.len(), Vec::new()));
+                diagnostics.push(Diagnostic::warning(format!("{token}: {message}"), span));
+            }
+        }
+    }
+
+    fn finish(self, diagnostics: &mut [Diagnostic]) {
+        for (_, index, later) in self.kinds {
+            if later.is_empty() {
+                continue;
+            }
+            let mut named = later[..later.len().min(Self::NAMED)].join(", ");
+            if later.len() > Self::NAMED {
+                named.push_str(", ...");
+            }
+            if let Some(first) = diagnostics.get_mut(index) {
+                use std::fmt::Write as _;
+                let _ = write!(
+                    first.message,
+                    " (and {} more in this game: {named})",
+                    later.len()
+                );
+            }
+        }
+    }
+}
+
+/// What is wrong with the check sign `written` for a move that deserves `deserved`, if
+/// anything, as `notation` sees it: a sign left out is no fault where its documents say the
+/// sign is optional.
+fn sign_mismatch<N: Notation + ?Sized>(
+    notation: &N,
+    written: CheckSign,
+    deserved: CheckSign,
+) -> Option<&'static str> {
+    if written == CheckSign::None && notation.follows(Convention::CheckSignOmitted) {
+        return None;
+    }
+    written.mismatch(deserved)
 }
 
 /// The game's tags as the output writes them: as read, or, when `converting`, with the tags

@@ -250,3 +250,29 @@ fn json_columns_count_the_text_before_a_game_that_starts_mid_line() {
         (1.into(), 15.into())
     );
 }
+
+#[test]
+fn a_correct_french_sheet_draws_no_warning_and_a_repeated_form_one() {
+    let out = common::run(&workspace(), &["check", "corpus/fr/club-game.pgn"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("0 errors, 0 warnings"),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    // In English, `0-0` is read leniently: one warning for the game says where else it is.
+    let game = "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 0-0 5. d3 d6 *\n";
+    let out = common::run(
+        Path::new("."),
+        &["check", "--from", "en"],
+        Some(game.as_bytes()),
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("warning: 0-0: castling written with zeros (and 1 more in this game: 0-0)"),
+        "{stderr}"
+    );
+    assert!(text(&out.stdout).contains("0 errors, 1 warnings"));
+}

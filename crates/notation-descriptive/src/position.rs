@@ -304,6 +304,10 @@ where
         self.0.draw_offer_suffix()
     }
 
+    fn follows(&self, convention: board_core::Convention) -> bool {
+        self.0.follows(convention)
+    }
+
     fn record_tag(
         &self,
         name: &str,

@@ -217,4 +217,8 @@ where
     fn draw_offer_suffix(&self) -> Option<&'static str> {
         self.0.draw_offer_suffix()
     }
+
+    fn follows(&self, convention: board_core::Convention) -> bool {
+        self.0.follows(convention)
+    }
 }

@@ -76,6 +76,13 @@ impl Notation for Reader {
             Reader::Letters(n) => n.is_null(token),
         }
     }
+
+    fn follows(&self, convention: board_core::Convention) -> bool {
+        match self {
+            Reader::French(n) => n.follows(convention),
+            Reader::Letters(n) => n.follows(convention),
+        }
+    }
 }
 
 /// A language whose letters replay the whole game.

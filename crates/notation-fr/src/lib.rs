@@ -35,7 +35,7 @@ mod header;
 mod result;
 mod token;
 
-use board_core::{MoveError, Notation, Notes};
+use board_core::{Convention, MoveError, Notation, Notes};
 use chess_rules::{Move, Position};
 use notation_en::{PieceLetters, Style, write_san};
 
@@ -59,8 +59,9 @@ pub const LETTERS: PieceLetters = PieceLetters::FRENCH;
 /// French algebraic notation, in a writing style.
 ///
 /// The reader takes every form the French documents show or allow, whatever the style; the
-/// style decides what the writer produces, and the forms it would not produce are reported as
-/// repairs when read (so a file written in one style reads back in it without repairs).
+/// style decides what the writer produces; every form the documents write reads without a
+/// repair whatever the style (`0-0` and `O-O`, `e8D` and `e8=D`, `e.p.` or none, `+` left out),
+/// and other forms (`e8(D)`, a `+` on a move that does not check) are reported.
 ///
 /// # Examples
 ///
@@ -72,7 +73,7 @@ pub const LETTERS: PieceLetters = PieceLetters::FRENCH;
 /// let pos: Position = "4k3/P7/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
 /// let mut notes = Default::default();
 /// let castle = French::STANDARD.parse(&pos, "0-0-0", &mut notes).unwrap();
-/// assert_eq!(notes.repairs[0].message, "castling written with zeros");
+/// assert!(notes.repairs.is_empty(), "the second document's own form");
 /// assert_eq!(French::STANDARD.to_text(&pos, &castle), "O-O-O");
 ///
 /// let club = French::STANDARD.with_castling_zeros(true).with_promotion_equals(false);
@@ -160,6 +161,15 @@ impl Notation for French {
 
     fn draw_offer_suffix(&self) -> Option<&'static str> {
         Some("=")
+    }
+
+    /// Both documents make `+` and `#` optional ("l'utilisation du signe + est facultative")
+    /// and write the en passant mark apart (`dxe6 e.p.`).
+    fn follows(&self, convention: Convention) -> bool {
+        matches!(
+            convention,
+            Convention::CheckSignOmitted | Convention::MarkApart
+        )
     }
 
     /// The boxes of a French scoresheet as PGN tags (see [`HEADER_FIELDS`]), and the values of

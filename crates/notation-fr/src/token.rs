@@ -178,7 +178,7 @@ pub(crate) fn parse(
              piece is missing; write {body}=D for the promotion, {body}=D= to offer a draw with it"
         )));
     }
-    adjust_lenience(french, &mut plus, promotion_form, &mut notes.repairs);
+    accept_documented_forms(&mut plus, promotion_form);
 
     let mv = san::resolve(pos, token, &plus, letters, notes)?;
 
@@ -191,12 +191,12 @@ pub(crate) fn parse(
         notes.repairs.push(Repair::new(
             "'e.p.' after a move that is not an en passant capture",
         ));
-    } else if mv.is_en_passant() && ep_mark != style.en_passant_mark {
-        notes.repairs.push(Repair::new(if ep_mark {
-            "en passant marked 'e.p.'"
-        } else {
-            "en passant capture not marked 'e.p.'"
-        }));
+    } else if mv.is_en_passant() && !ep_mark && style.en_passant_mark {
+        // The documents' `e.p.` "peut être ajoutée": written or not, it is correct; only a
+        // style that always writes it reports one left out.
+        notes
+            .repairs
+            .push(Repair::new("en passant capture not marked 'e.p.'"));
     }
     if let Some(message) = draw {
         notes.repairs.push(Repair::new(message));
@@ -260,32 +260,16 @@ fn promotion_form(body: &str, plus: &SanPlus) -> Option<PromotionForm> {
     })
 }
 
-/// The forms both French documents show are accepted; the ones this style does not write are
-/// reported, so that reading and writing in one style round-trips without repairs.
-fn adjust_lenience(
-    french: &French,
-    plus: &mut SanPlus,
-    form: Option<PromotionForm>,
-    repairs: &mut Vec<Repair>,
-) {
-    let style = &french.style;
+/// The forms the French documents write are correct, whichever of them the style writes:
+/// castling both ways (`0-0` in the second document, `O-O` "comme en algébrique" in the third),
+/// promotions both ways (`e8=D`, and the piece's initial added after the move, `e8D`). They
+/// read without a report; other forms (`e8(D)`) are still reported.
+fn accept_documented_forms(plus: &mut SanPlus, form: Option<PromotionForm>) {
     if let San::Castle(_) = plus.san {
-        let zeros = plus.lenience.contains(Lenience::CASTLING_ZEROS);
-        if style.castling_zeros {
-            plus.lenience = plus.lenience.without(Lenience::CASTLING_ZEROS);
-            if !zeros {
-                repairs.push(Repair::new("castling written with the letter O"));
-            }
-        }
+        plus.lenience = plus.lenience.without(Lenience::CASTLING_ZEROS);
     }
-    match form {
-        Some(PromotionForm::Bare) if !style.promotion_equals => {
-            plus.lenience = plus.lenience.without(Lenience::PROMOTION_FORM);
-        }
-        Some(PromotionForm::Equals) if !style.promotion_equals => {
-            repairs.push(Repair::new("promotion written with '='"));
-        }
-        _ => {}
+    if matches!(form, Some(PromotionForm::Bare | PromotionForm::Equals)) {
+        plus.lenience = plus.lenience.without(Lenience::PROMOTION_FORM);
     }
 }
 
