@@ -92,3 +92,27 @@ fn records_seeds() {
     let seeds = replay("records", scoresheet_fuzz::records);
     assert!(seeds >= 4, "{seeds} seeds");
 }
+
+#[test]
+fn notation_en_seeds() {
+    let seeds = replay("notation_en", scoresheet_fuzz::notation_en);
+    assert!(seeds >= 20, "{seeds} seeds");
+}
+
+#[test]
+fn movegen_fen_vs_shakmaty_seeds() {
+    let seeds = replay(
+        "movegen_fen_vs_shakmaty",
+        scoresheet_fuzz::movegen_fen_vs_shakmaty,
+    );
+    assert!(seeds >= 12, "{seeds} seeds");
+}
+
+#[test]
+fn draughts_vs_reference_seeds() {
+    let seeds = replay(
+        "draughts_vs_reference",
+        scoresheet_fuzz::draughts_vs_reference,
+    );
+    assert!(seeds >= 15, "{seeds} seeds");
+}
