@@ -116,3 +116,15 @@ fn draughts_vs_reference_seeds() {
     );
     assert!(seeds >= 15, "{seeds} seeds");
 }
+
+#[test]
+fn game_replay_seeds() {
+    let seeds = replay("game_replay", scoresheet_fuzz::game_replay);
+    assert!(seeds >= 14, "{seeds} seeds");
+}
+
+#[test]
+fn detect_seeds() {
+    let seeds = replay("detect", scoresheet_fuzz::detect);
+    assert!(seeds >= 14, "{seeds} seeds");
+}
