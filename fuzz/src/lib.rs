@@ -21,6 +21,7 @@ mod notation_en;
 mod notation_fr;
 mod notation_manoury;
 mod records;
+mod writers;
 
 pub use detect::detect;
 pub use draughts_reference::draughts_vs_reference;
@@ -30,6 +31,7 @@ pub use notation_en::{notation_en, san_text};
 pub use notation_fr::notation_fr;
 pub use notation_manoury::{draughts_fen_read, manoury_moves, manoury_text, notation_manoury};
 pub use records::records;
+pub use writers::{diagram, sheet};
 
 use std::collections::BTreeSet;
 

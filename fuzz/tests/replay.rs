@@ -128,3 +128,15 @@ fn detect_seeds() {
     let seeds = replay("detect", scoresheet_fuzz::detect);
     assert!(seeds >= 14, "{seeds} seeds");
 }
+
+#[test]
+fn diagram_seeds() {
+    let seeds = replay("diagram", scoresheet_fuzz::diagram);
+    assert!(seeds >= 7, "{seeds} seeds");
+}
+
+#[test]
+fn sheet_seeds() {
+    let seeds = replay("sheet", scoresheet_fuzz::sheet);
+    assert!(seeds >= 6, "{seeds} seeds");
+}
