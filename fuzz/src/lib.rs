@@ -15,6 +15,7 @@
 mod detect;
 mod draughts_reference;
 mod fen_movegen;
+mod fmt_splice;
 mod game_replay;
 pub mod notation_descriptive;
 mod notation_en;
@@ -26,6 +27,7 @@ mod writers;
 pub use detect::detect;
 pub use draughts_reference::draughts_vs_reference;
 pub use fen_movegen::movegen_fen_vs_shakmaty;
+pub use fmt_splice::{fmt_splice, record_places};
 pub use game_replay::{game_replay, random_record};
 pub use notation_en::{notation_en, san_text};
 pub use notation_fr::notation_fr;

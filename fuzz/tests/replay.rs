@@ -140,3 +140,9 @@ fn sheet_seeds() {
     let seeds = replay("sheet", scoresheet_fuzz::sheet);
     assert!(seeds >= 6, "{seeds} seeds");
 }
+
+#[test]
+fn fmt_splice_seeds() {
+    let seeds = replay("fmt_splice", scoresheet_fuzz::fmt_splice);
+    assert!(seeds >= 10, "{seeds} seeds");
+}
