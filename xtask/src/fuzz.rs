@@ -176,6 +176,23 @@ mod tests {
         );
     }
 
+    /// The README's Fuzzing section says what each target checks.
+    #[test]
+    fn readme_names_every_target() {
+        let root = util::root();
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let section = readme
+            .split("\n## ")
+            .find(|s| s.starts_with("Fuzzing"))
+            .expect("the README has a Fuzzing section");
+        for target in targets(&root).unwrap() {
+            assert!(
+                section.contains(&format!("`{target}`")),
+                "the README's Fuzzing section does not name {target}"
+            );
+        }
+    }
+
     /// Every target is declared in `fuzz/Cargo.toml` and replayed by `fuzz/tests/replay.rs`.
     #[test]
     fn every_target_is_declared_and_replayed() {
