@@ -108,9 +108,11 @@ fn record_places_in(data: &[u8], dialect: &Dialect) {
     let utf8 = std::str::from_utf8(data).is_ok();
     let mut end = 0usize;
     for item in RecordReader::new(data, dialect.clone()) {
+        // A refused game does not say whether it was read as Latin-1: outside UTF-8 input,
+        // its length in bytes is taken as its length in characters, the least it can be.
         let (offset, text, latin1) = match &item {
             Ok(game) => (game.offset(), game.text(), game.is_latin1()),
-            Err(ReadError::Game(e)) => (e.offset(), e.text(), false),
+            Err(ReadError::Game(e)) => (e.offset(), e.text(), !utf8),
             Err(_) => continue,
         };
         let start = usize::try_from(offset).expect("an offset in memory");

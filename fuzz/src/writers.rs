@@ -160,12 +160,13 @@ pub fn sheet(data: &[u8]) {
     };
     let pages = sheet.to_svg_pages();
     assert_eq!(pages.len(), sheet.pages());
-    let mut page_text = String::new();
+    let mut page_text = Vec::new();
     for page in &pages {
-        page_text.push_str(&xml_text(page, "an SVG page"));
+        page_text.extend(xml_text(page, "an SVG page"));
     }
+    let page_text = Shown::new(page_text);
     let html = sheet.to_html();
-    let html_text = xml_text(&html, "the HTML");
+    let html_text = Shown::new(xml_text(&html, "the HTML"));
 
     let header = &sheet.header;
     let mut expected: Vec<&str> = vec![
@@ -220,21 +221,35 @@ fn visible(text: &str) -> String {
         .join(" ")
 }
 
-/// The text of a well-formed XML document, each text node's text [`visible`] and on a line of
-/// its own.
-fn xml_text(xml: &str, what: &str) -> String {
+/// The texts of a document, to look a text up in: whole text nodes at once, else inside one.
+struct Shown {
+    nodes: std::collections::HashSet<String>,
+}
+
+impl Shown {
+    fn new(nodes: Vec<String>) -> Shown {
+        Shown {
+            nodes: nodes.into_iter().collect(),
+        }
+    }
+
+    fn contains(&self, text: &str) -> bool {
+        self.nodes.contains(text) || self.nodes.iter().any(|node| node.contains(text))
+    }
+}
+
+/// The texts of the nodes of a well-formed XML document, each [`visible`].
+fn xml_text(xml: &str, what: &str) -> Vec<String> {
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..roxmltree::ParsingOptions::default()
     };
     let doc = roxmltree::Document::parse_with_options(xml, options)
         .unwrap_or_else(|e| panic!("{what} is not XML: {e}\n{xml}"));
-    let mut text = String::new();
-    for node in doc.descendants().filter(roxmltree::Node::is_text) {
-        text.push_str(&visible(node.text().unwrap_or_default()));
-        text.push('\n');
-    }
-    text
+    doc.descendants()
+        .filter(roxmltree::Node::is_text)
+        .map(|node| visible(node.text().unwrap_or_default()))
+        .collect()
 }
 
 fn random_sheet(u: &mut Unstructured<'_>) -> arbitrary::Result<Sheet> {
