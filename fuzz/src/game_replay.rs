@@ -11,6 +11,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use board_core::{Dialect, Notation, Output, RawGame, RecordReader, Rules, replay};
+
 use chess_rules::{Move, Position};
 use notation_descriptive::{Descriptive, DescriptivePosition, Tracked};
 use notation_en::{Algebraic, LANGUAGES, Lan, Uci};
@@ -191,13 +192,19 @@ fn raw_record(data: &[u8]) {
 /// nested variations); the result a checkmate calls for, else any.
 pub fn random_record(u: &mut Unstructured<'_>) -> arbitrary::Result<(String, Vec<Move>)> {
     let mut record = String::new();
-    let start = if u.ratio(1, 4)? {
-        Position::arbitrary(u)?
-    } else {
-        Position::new()
+    let (start, chess960) = match u.int_in_range(0..=7u8)? {
+        0 | 1 => (Position::arbitrary(u)?, false),
+        2 => {
+            let fen = chess960_start(u.int_in_range(0..=959u16)?);
+            (fen.parse().expect("a Chess960 start"), true)
+        }
+        _ => (Position::new(), false),
     };
     let event = comment_text(u)?.replace(['"', '\\'], "'");
     record.push_str(&format!("[Event \"{event}\"]\n"));
+    if chess960 {
+        record.push_str("[Variant \"Chess960\"]\n");
+    }
     if start != Position::new() {
         record.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", start.to_fen()));
     }
@@ -213,12 +220,72 @@ pub fn random_record(u: &mut Unstructured<'_>) -> arbitrary::Result<(String, Vec
             "1-0"
         }
     } else {
-        *u.choose(&["1-0", "0-1", "1/2-1/2", "*"])?
+        let result = *u.choose(&["1-0", "0-1", "1/2-1/2", "*"])?;
+        // A win after a stalemate, or with no mating material left, is refused.
+        if pos.result_conflict(result).is_some() {
+            "*"
+        } else {
+            result
+        }
     };
     record.push(' ');
     record.push_str(result);
     record.push('\n');
     Ok((record, played))
+}
+
+/// The Chess960 start position number `n` (0 to 959, the standard numbering: 518 is the
+/// standard start), with Shredder-FEN castling rights.
+fn chess960_start(n: u16) -> String {
+    let mut rank = [None::<u8>; 8];
+    let mut n = usize::from(n);
+    // Bishops on a light then a dark square, the queen, the knights, then R K R in what is left.
+    rank[(n % 4) * 2 + 1] = Some(b'B');
+    n /= 4;
+    rank[(n % 4) * 2] = Some(b'B');
+    n /= 4;
+    let free =
+        |rank: &[Option<u8>; 8]| -> Vec<usize> { (0..8).filter(|&i| rank[i].is_none()).collect() };
+    let queen = free(&rank)[n % 6];
+    rank[queen] = Some(b'Q');
+    n /= 6;
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (a, b) = KNIGHTS[n];
+    let empty = free(&rank);
+    rank[empty[a]] = Some(b'N');
+    rank[empty[b]] = Some(b'N');
+    for (square, piece) in free(&rank).into_iter().zip([b'R', b'K', b'R']) {
+        rank[square] = Some(piece);
+    }
+    let white: String = rank
+        .iter()
+        .map(|p| char::from(p.expect("full rank")))
+        .collect();
+    let rooks: Vec<char> = (0..8u8)
+        .filter(|&i| rank[usize::from(i)] == Some(b'R'))
+        .map(|i| char::from(b'a' + i))
+        .collect();
+    let rights: String = rooks
+        .iter()
+        .rev()
+        .map(|c| c.to_ascii_uppercase())
+        .chain(rooks.iter().rev().copied())
+        .collect();
+    format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1",
+        white.to_ascii_lowercase()
+    )
 }
 
 /// Appends up to `plies` random moves from `pos` (playing them), with annotations and, while
@@ -293,4 +360,24 @@ fn comment_text(u: &mut Unstructured<'_>) -> arbitrary::Result<String> {
         }
     }
     Ok(text.trim().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Number 518 is the standard start; the 960 are distinct positions that read.
+    #[test]
+    fn chess960_numbering() {
+        assert_eq!(
+            chess960_start(518),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        );
+        let mut seen = std::collections::BTreeSet::new();
+        for n in 0..960 {
+            let fen = chess960_start(n);
+            let pos: Position = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert!(seen.insert(pos.to_fen()), "{fen} twice");
+        }
+    }
 }
