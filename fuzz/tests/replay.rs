@@ -146,3 +146,42 @@ fn fmt_splice_seeds() {
     let seeds = replay("fmt_splice", scoresheet_fuzz::fmt_splice);
     assert!(seeds >= 10, "{seeds} seeds");
 }
+
+/// The raw-FEN seeds of `movegen_fen_vs_shakmaty` reach the comparison (both libraries read
+/// them), but those named `raw-refused-*`, which ours must refuse.
+#[test]
+fn movegen_fen_raw_seeds_read() {
+    for file in files(&root().join("corpus/movegen_fen_vs_shakmaty")) {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(kind) = name.strip_prefix("raw-") else {
+            continue;
+        };
+        let data = std::fs::read(&file).unwrap();
+        let text = std::str::from_utf8(&data[1..]).unwrap();
+        let ours = chess_rules::Position::from_fen(text).is_ok();
+        assert_eq!(ours, !kind.starts_with("refused-"), "{name}: {text}");
+        if ours {
+            assert!(text.parse::<shakmaty::fen::Fen>().is_ok(), "{name}: {text}");
+        }
+    }
+}
+
+/// The FEN seeds of `draughts_vs_reference` (first byte 2) read, so they reach the comparison.
+#[test]
+fn draughts_fen_seeds_read() {
+    let mut count = 0;
+    for file in files(&root().join("corpus/draughts_vs_reference")) {
+        let data = std::fs::read(&file).unwrap();
+        if data.first() != Some(&2) {
+            continue;
+        }
+        let text = std::str::from_utf8(&data[1..]).unwrap();
+        assert!(
+            draughts_rules::Position::from_fen(text).is_ok(),
+            "{}: {text}",
+            file.display()
+        );
+        count += 1;
+    }
+    assert!(count >= 10, "{count} FEN seeds");
+}
