@@ -40,10 +40,12 @@ fn notations() -> Vec<Box<ChessNotation>> {
 /// reachable set-up (a `FEN` tag), written in English SAN with random comments, NAGs and
 /// variations (see [`random_record`]); odd, the rest is the text of a record.
 ///
-/// A built record reads as one game that replays with no error, as many half-moves as were
-/// played; converted to each notation (English, LAN, UCI, figurine, French, the other letter
-/// tables, and the four descriptive styles), it reads back in that notation with no error and
-/// converts back to the same English text as the English record written again. Raw text never
+/// A built record reads as one game that replays with no error or warning, as many half-moves
+/// as were played; converted to each notation (English, LAN, UCI, figurine, French, the other
+/// letter tables, and the four descriptive styles), it reads back in that notation with no
+/// error (and no warning, but in descriptive, whose replay does not yet give check signs:
+/// issue 12, item 9) and converts back to the same English text as the English record
+/// written again. Raw text never
 /// panics in any notation, and whatever replays in a notation converts to English and back to
 /// the same text.
 ///
@@ -75,8 +77,15 @@ fn one_game(record: &str) -> RawGame {
     game
 }
 
-/// `game` replayed with `source`, written with `target`; panics on an error.
-fn convert<P, S, T>(game: &RawGame, source: &S, target: &T, what: &str) -> (String, usize)
+/// `game` replayed with `source`, written with `target`; panics on an error, and when `strict`
+/// on a warning too.
+fn convert<P, S, T>(
+    game: &RawGame,
+    source: &S,
+    target: &T,
+    what: &str,
+    strict: bool,
+) -> (String, usize)
 where
     P: Rules,
     S: Notation<Position = P, Move = P::Move> + ?Sized,
@@ -96,7 +105,7 @@ where
     let errors: Vec<String> = replayed
         .diagnostics
         .iter()
-        .filter(|d| d.is_error())
+        .filter(|d| d.is_error() || strict)
         .map(|d| game.render(d, what))
         .collect();
     assert!(
@@ -113,12 +122,13 @@ where
 fn built_game(record: &str, plies: usize) {
     let english = Algebraic::ENGLISH;
     let game = one_game(record);
-    let (canonical, played) = convert::<Position, _, _>(&game, &english, &english, "built");
+    let (canonical, played) = convert::<Position, _, _>(&game, &english, &english, "built", true);
     assert_eq!(played, plies, "half-moves of\n{record}");
     for notation in notations() {
-        let (written, _) = convert::<Position, _, _>(&game, &english, &*notation, "built");
+        let (written, _) = convert::<Position, _, _>(&game, &english, &*notation, "built", true);
         let again = one_game(&written);
-        let (back, played) = convert::<Position, _, _>(&again, &*notation, &english, "converted");
+        let (back, played) =
+            convert::<Position, _, _>(&again, &*notation, &english, "converted", true);
         assert_eq!(
             played,
             plies,
@@ -139,10 +149,11 @@ fn built_game(record: &str, plies: usize) {
         Descriptive::FRENCH,
         Descriptive::FRENCH_FIDE,
     ] {
-        let (written, _) = convert::<DescriptivePosition, _, _>(&game, &tracked, &style, "built");
+        let (written, _) =
+            convert::<DescriptivePosition, _, _>(&game, &tracked, &style, "built", false);
         let again = one_game(&written);
         let (back, played) =
-            convert::<DescriptivePosition, _, _>(&again, &style, &tracked, "converted");
+            convert::<DescriptivePosition, _, _>(&again, &style, &tracked, "converted", false);
         assert_eq!(played, plies, "{}: half-moves of\n{written}", style.name());
         assert_eq!(
             back,
@@ -172,7 +183,8 @@ fn raw_record(data: &[u8]) {
                 continue;
             }
             let again = one_game(&out);
-            let (twice, _) = convert::<Position, _, _>(&again, &english, &english, "written");
+            let (twice, _) =
+                convert::<Position, _, _>(&again, &english, &english, "written", false);
             assert_eq!(
                 twice,
                 out,
