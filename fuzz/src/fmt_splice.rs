@@ -56,6 +56,9 @@ pub fn fmt_splice(data: &[u8]) {
     let second = fmt(&path);
     let twice = std::fs::read(&path).expect("fmt leaves the file");
     let _ = std::fs::remove_file(&path);
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::remove_dir(dir);
+    }
 
     let input = String::from_utf8_lossy(file);
     let output = String::from_utf8_lossy(&once);
@@ -146,8 +149,8 @@ fn fmt(path: &Path) -> ExitCode {
     ])
 }
 
-/// A new file name in this process's scratch folder (in memory where `/dev/shm` exists, as
-/// `fmt` syncs what it writes).
+/// A new file in a scratch folder of its own (in memory where `/dev/shm` exists, as `fmt`
+/// syncs what it writes), so that `fmt`'s temporary files beside it meet no one else's.
 fn scratch_file(ext: &str) -> PathBuf {
     static COUNT: AtomicUsize = AtomicUsize::new(0);
     let base = Path::new("/dev/shm");
@@ -156,10 +159,11 @@ fn scratch_file(ext: &str) -> PathBuf {
     } else {
         std::env::temp_dir()
     };
-    let dir = base.join(format!("scoresheet-fuzz-fmt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir.join(format!(
-        "game-{}.{ext}",
+    let dir = base.join(format!(
+        "scoresheet-fuzz-fmt-{}-{}",
+        std::process::id(),
         COUNT.fetch_add(1, Ordering::Relaxed)
-    ))
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir.join(format!("game.{ext}"))
 }
