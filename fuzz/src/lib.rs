@@ -12,14 +12,28 @@
 //! scoresheet_fuzz::movegen_vs_shakmaty(&[7, 1, 2, 3, 4, 5, 6]);
 //! ```
 
+mod detect;
+mod draughts_reference;
+mod fen_movegen;
+mod fmt_splice;
+mod game_replay;
 pub mod notation_descriptive;
+mod notation_en;
 mod notation_fr;
 mod notation_manoury;
 mod records;
+mod writers;
 
+pub use detect::detect;
+pub use draughts_reference::draughts_vs_reference;
+pub use fen_movegen::movegen_fen_vs_shakmaty;
+pub use fmt_splice::{fmt_splice, record_places};
+pub use game_replay::{game_replay, random_record};
+pub use notation_en::{notation_en, san_text};
 pub use notation_fr::notation_fr;
 pub use notation_manoury::{draughts_fen_read, manoury_moves, manoury_text, notation_manoury};
 pub use records::records;
+pub use writers::{diagram, sheet};
 
 use std::collections::BTreeSet;
 

@@ -8,8 +8,8 @@ use crate::util::{self, Result};
 /// Arguments of `cargo xtask ci`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// Seconds of fuzzing per target (0 skips fuzzing).
-    #[arg(long, default_value_t = 20)]
+    /// Seconds of fuzzing per target (0 skips fuzzing), as `.ci/run` gives.
+    #[arg(long, default_value_t = 15)]
     fuzz_seconds: u32,
 }
 

@@ -52,7 +52,8 @@ pub(crate) fn run(args: &Args) -> Result {
         }
         cmd.arg("--")
             .arg(format!("-max_total_time={}", args.seconds))
-            .arg("-print_final_stats=1");
+            .arg("-print_final_stats=1")
+            .args(libfuzzer_flags(target));
         if let Err(err) = util::run(&mut cmd) {
             eprintln!("xtask: {err}");
             eprintln!("xtask: the crashing input is under fuzz/artifacts/{target}/");
@@ -79,6 +80,19 @@ pub(crate) fn targets(root: &Path) -> Result<Vec<String>> {
         .collect();
     names.sort();
     Ok(names)
+}
+
+/// The libFuzzer flags a target needs beyond the common ones.
+///
+/// `fmt_splice` runs `scoresheet fmt` in process, which writes a diagnostic on stderr for
+/// every bad game: its stderr is closed so that a run does not print one line per input
+/// (libFuzzer's own report still prints; the panic message of a crash is then read by
+/// replaying the artifact, `cargo +nightly fuzz run fmt_splice ARTIFACT`, or the stable tests).
+pub(crate) fn libfuzzer_flags(target: &str) -> &'static [&'static str] {
+    match target {
+        "fmt_splice" => &["-close_fd_mask=2"],
+        _ => &[],
+    }
 }
 
 /// The committed seed directories of `target` that exist: `corpus/TARGET` and
@@ -130,6 +144,52 @@ mod tests {
                 .unwrap_or_else(|err| panic!("{}: {err}", dir.display()))
                 .count();
             assert!(seeds > 0, "no seeds in {}", dir.display());
+        }
+    }
+
+    /// The flags name only targets that exist, so a renamed target does not lose them.
+    #[test]
+    fn flags_name_existing_targets() {
+        let targets = targets(&util::root()).unwrap();
+        assert!(targets.contains(&"fmt_splice".to_owned()));
+        assert_eq!(libfuzzer_flags("fmt_splice"), ["-close_fd_mask=2"]);
+        assert!(libfuzzer_flags("records").is_empty());
+    }
+
+    /// CI's fuzzing stays bounded: its seconds per target times the targets leave room, under
+    /// six minutes, for each target's build check and seed replay (a few seconds each).
+    #[test]
+    fn ci_fuzzing_fits_its_budget() {
+        let root = util::root();
+        let script = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+        let seconds: u32 = script
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("cargo xtask fuzz --seconds "))
+            .expect(".ci/run fuzzes")
+            .trim()
+            .parse()
+            .unwrap();
+        let targets = u32::try_from(targets(&root).unwrap().len()).unwrap();
+        assert!(
+            seconds * targets <= 300,
+            "{targets} targets x {seconds} s: lower the seconds in .ci/run"
+        );
+    }
+
+    /// The README's Fuzzing section says what each target checks.
+    #[test]
+    fn readme_names_every_target() {
+        let root = util::root();
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let section = readme
+            .split("\n## ")
+            .find(|s| s.starts_with("Fuzzing"))
+            .expect("the README has a Fuzzing section");
+        for target in targets(&root).unwrap() {
+            assert!(
+                section.contains(&format!("`{target}`")),
+                "the README's Fuzzing section does not name {target}"
+            );
         }
     }
 
