@@ -276,3 +276,22 @@ fn a_correct_french_sheet_draws_no_warning_and_a_repeated_form_one() {
     );
     assert!(text(&out.stdout).contains("0 errors, 1 warnings"));
 }
+
+#[test]
+fn show_reads_descriptive_notation() {
+    let game = b"1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 *\n";
+    let out = common::run(
+        Path::new("."),
+        &["show", "--from", "descriptive", "--ascii", "-"],
+        Some(game),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let drawn = text(&out.stdout);
+    assert!(drawn.contains("after 3... P-QR3"), "{drawn}");
+    let out = common::run(
+        Path::new("."),
+        &["show", "--from", "descriptive", "--ply", "9", "-"],
+        Some(game),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}

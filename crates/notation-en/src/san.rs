@@ -469,10 +469,13 @@ fn parse_normal(
         Some((role, len)) => (role, &text.as_bytes()[len..]),
         None => (Role::Pawn, text.as_bytes()),
     };
+    // `xe4` is a capture sign with no origin file, read as `:e4` and `×e4` are.
+    let capture_first = rest.first() == Some(&b'x') && rest.len() > 1;
     if let Some(&first) = rest.first()
         && first.is_ascii_alphabetic()
         && file_of(first).is_none()
         && role == Role::Pawn
+        && !capture_first
     {
         let hint = if Role::from_char(char::from(first)).is_some() {
             format!(

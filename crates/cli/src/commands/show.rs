@@ -5,12 +5,12 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use board_core::{Color, Dialect, Notation, RawGame, Rules};
+use board_core::{Color, Dialect, Notation, Rules};
 use board_diagram::{Board, Diagram};
 
 use crate::detect;
 use crate::pipeline::{self, Detected, Source};
-use crate::registry::{self, Entry};
+use crate::registry;
 use crate::{DiagramFormat, Error, Game, ShowArgs};
 
 /// Draws the diagram asked for on stdout or in the `-o` file.
@@ -53,9 +53,8 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
             Some(file) => from_record(
                 args,
                 file,
+                &Source::from_args(args.from.as_deref(), registry::DRAUGHTS, &detect::draughts)?,
                 &Kind {
-                    table: registry::DRAUGHTS,
-                    detect: &detect::draughts,
                     dialect: notation_manoury::dialect(),
                     draw: Diagram::from_draughts,
                     mark: Diagram::mark_draughts_move,
@@ -70,13 +69,34 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
                 (Diagram::from_draughts(&position), None)
             }
         },
+        // Descriptive notation replays on its own kind of position.
+        Game::Chess if registry::is_descriptive(args.from.as_deref()) => {
+            let Some(file) = &args.file else {
+                return Err(Error::Usage(
+                    "--from names the notation of a FILE's moves: give the file".into(),
+                ));
+            };
+            let notation =
+                registry::descriptive_side(args.from.as_deref().unwrap_or_default(), None)?;
+            from_record(
+                args,
+                file,
+                &Source::Named(&*notation),
+                &Kind {
+                    dialect: Dialect::pgn(),
+                    draw: |position: &notation_descriptive::DescriptivePosition| {
+                        Diagram::from_chess(position.chess())
+                    },
+                    mark: |diagram, mv| diagram.mark_chess_move(*mv),
+                },
+            )?
+        }
         Game::Chess => match &args.file {
             Some(file) => from_record(
                 args,
                 file,
+                &Source::from_args(args.from.as_deref(), registry::CHESS, &detect::chess)?,
                 &Kind {
-                    table: registry::CHESS,
-                    detect: &detect::chess,
                     dialect: Dialect::pgn(),
                     draw: Diagram::from_chess,
                     mark: |diagram, mv| diagram.mark_chess_move(*mv),
@@ -116,11 +136,7 @@ fn emit(args: &ShowArgs, drawn: &str) -> Result<(), Error> {
 }
 
 /// What drawing a game's record needs to know of the game.
-struct Kind<P: Rules, N: ?Sized + 'static> {
-    /// Its notations, the default first.
-    table: &'static [Entry<N>],
-    /// How a record's notation is detected.
-    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
+struct Kind<P: Rules> {
     /// Its record format.
     dialect: Dialect,
     /// Its positions' diagrams.
@@ -134,16 +150,16 @@ struct Kind<P: Rules, N: ?Sized + 'static> {
 fn from_record<P, N>(
     args: &ShowArgs,
     file: &Path,
-    kind: &Kind<P, N>,
+    source: &Source<'_, N>,
+    kind: &Kind<P>,
 ) -> Result<(Diagram, Option<String>), Error>
 where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
-    let source = Source::from_args(args.from.as_deref(), kind.table, kind.detect)?;
     let index = args.index.map_or(1, std::num::NonZeroUsize::get);
     let (name, game) = pipeline::read_game(Some(file), index, &kind.dialect)?;
-    let notation = match source {
+    let notation = match *source {
         Source::Named(notation) => notation,
         Source::Detect { detect, fallback } => match detect(&game) {
             Detected::Decided(notation, why) => {
