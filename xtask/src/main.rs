@@ -5,6 +5,7 @@
 
 mod bench;
 mod ci;
+mod compressed;
 mod convert;
 mod corpus;
 mod draughts_anchor;
@@ -33,6 +34,8 @@ enum Task {
     PerftCorpus(perft_corpus::Args),
     /// Run the fuzz targets for a bounded time each (installs cargo-fuzz and nightly if missing).
     Fuzz(fuzz::Args),
+    /// Time `scoresheet check` on a zstd and a gzip PGN against the same PGN uncompressed.
+    Compressed(compressed::Args),
     /// Run what `.ci/run` runs: fmt, clippy, tests, bench smoke tests, memory, bounded fuzzing.
     Ci(ci::Args),
     /// Convert a folder tree of game records into another, with a summary.
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Task::PerftCorpus(args) => perft_corpus::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
         Task::Ci(args) => ci::run(&args),
+        Task::Compressed(args) => compressed::run(&args),
         Task::Convert(args) => convert::run(&args),
         Task::Corpus(args) => corpus::run(&args),
         Task::DraughtsAnchor(args) => draughts_anchor::run(&args),

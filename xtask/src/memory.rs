@@ -51,10 +51,10 @@ struct Run {
 }
 
 /// One PGN written for the runs.
-struct Pgn {
-    path: PathBuf,
-    bytes: u64,
-    games: u64,
+pub(crate) struct Pgn {
+    pub(crate) path: PathBuf,
+    pub(crate) bytes: u64,
+    pub(crate) games: u64,
 }
 
 pub(crate) fn run(args: &Args) -> Result {
@@ -135,7 +135,7 @@ pub(crate) fn run(args: &Args) -> Result {
 }
 
 /// Builds the `scoresheet` binary and returns its path, as cargo reports it.
-fn build(debug: bool) -> Result<PathBuf> {
+pub(crate) fn build(debug: bool) -> Result<PathBuf> {
     let mut cmd = util::cargo();
     cmd.args(["build", "-p", "scoresheet", "--bin", "scoresheet"]);
     if !debug {
@@ -158,7 +158,7 @@ fn executable(message: &str) -> Option<PathBuf> {
 }
 
 /// The games of a PGN as slices, each from its `[Event` tag to the next one.
-fn split_games(pgn: &str) -> Vec<&str> {
+pub(crate) fn split_games(pgn: &str) -> Vec<&str> {
     let starts: Vec<usize> = pgn.match_indices("[Event ").map(|(at, _)| at).collect();
     starts
         .iter()
@@ -169,7 +169,7 @@ fn split_games(pgn: &str) -> Vec<&str> {
 
 /// Writes `games` over and over, whole games only, until `size` bytes are reached; streamed,
 /// so the file never sits in memory.
-fn write_pgn(path: &Path, games: &[&str], size: u64) -> Result<Pgn> {
+pub(crate) fn write_pgn(path: &Path, games: &[&str], size: u64) -> Result<Pgn> {
     let failed = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let mut out = BufWriter::with_capacity(1 << 20, File::create(path).map_err(failed)?);
     let (mut bytes, mut count) = (0, 0);
@@ -260,10 +260,10 @@ fn vm_hwm(status: &str) -> Option<u64> {
 }
 
 /// A folder removed, with everything in it, when dropped (also when a run fails).
-struct TempDir(PathBuf);
+pub(crate) struct TempDir(pub(crate) PathBuf);
 
 impl TempDir {
-    fn new(parent: &Path) -> Result<TempDir> {
+    pub(crate) fn new(parent: &Path) -> Result<TempDir> {
         let path = parent.join(format!("scoresheet-memory-{}", std::process::id()));
         std::fs::create_dir_all(&path)
             .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
