@@ -363,6 +363,9 @@ struct Gathering {
     white_col: Option<usize>,
     black_col: Option<usize>,
     columns: Vec<Column>,
+    /// A line numbered as the next move did not read: the numbered lines after it are not
+    /// read either.
+    unread: bool,
     /// The column of a variation's numbers, after a numbered line that did not follow.
     variation_col: Option<usize>,
     /// The lines the game owns, from 0; and the comment lines with the tokens before them.
@@ -390,6 +393,7 @@ impl Gathering {
             black_col: None,
             columns: Vec::new(),
             variation_col: None,
+            unread: false,
             owned: Vec::new(),
             comment_lines: Vec::new(),
             errors: Vec::new(),
@@ -621,6 +625,35 @@ impl State<'_> {
                 return class;
             }
         }
+        // A line numbered as the game's next move that does not read: the game stops here,
+        // with an error, never by turning its moves into a note.
+        let lead = cleaned.trim_start();
+        if let Some(game) = self.game.as_mut().filter(|g| !g.ended)
+            && let Some((n, _, _, _)) = number(lead)
+            && n == game.next.0
+            && !matches!(self.last, LineClass::Prose | LineClass::Comment)
+        {
+            let start = offset + (cleaned.len() - lead.len());
+            game.errors.push((
+                Diagnostic::error(
+                    format!(
+                        "move {n} of the game does not read as moves; the game stops here, at move {n}"
+                    ),
+                    Span::new(start, offset + cleaned.trim_end().len()),
+                ),
+                Vec::new(),
+            ));
+            game.ended = true;
+            game.unread = true;
+            return LineClass::NotRead;
+        }
+        if let Some(game) = self.game.as_ref().filter(|g| g.unread)
+            && number(lead).is_some()
+            && self.last == LineClass::NotRead
+        {
+            let _ = game;
+            return LineClass::NotRead;
+        }
         self.prose(prose_text(raw), line_no)
     }
 
@@ -851,7 +884,8 @@ impl State<'_> {
                 }
             }
         }
-        let complete = stopped.is_none();
+        let read_all = stopped.is_none();
+        let complete = read_all && !game.unread;
         let mut error = None;
         if let Some((index, err)) = stopped {
             let token = &game.tokens[index];
@@ -906,7 +940,7 @@ impl State<'_> {
             }
             error = Some(diag);
         }
-        let trailing: Vec<String> = if complete {
+        let trailing: Vec<String> = if read_all {
             comments.map(|(_, text)| text).collect()
         } else {
             Vec::new()
@@ -1054,9 +1088,10 @@ fn repair(
     let Ok(parsed) = rest[0].as_ref() else {
         return Err(err);
     };
-    // The next moves that must confirm the repair: up to eight, and at least two.
-    let want = (rest.len() - 1).min(8);
-    if want < 2 {
+    // The moves after it decide: the candidate that keeps the most of them legal (up to 40),
+    // if it is the only one that does and at least two follow.
+    let window = (rest.len() - 1).min(40);
+    if window < 2 {
         return Err(err);
     }
     let legal = pos.chess().legal_moves();
@@ -1071,46 +1106,45 @@ fn repair(
         .collect();
     let all: Vec<Move> = legal.iter().copied().collect();
     for candidates in [same, all] {
-        let fitting: Vec<Move> = candidates
+        let mut scored: Vec<(usize, Move)> = candidates
             .into_iter()
-            .filter(|&mv| confirms(pos, mv, &rest[1..=want], notation))
+            .map(|mv| (confirmed(pos, mv, &rest[1..=window]), mv))
             .collect();
-        if let [mv] = fitting[..] {
-            let mut notes = board_core::Notes::default();
-            notes.repairs.push(board_core::Repair::new(format!(
-                "fits no legal move; read as {}, the only legal move that the next {want} moves confirm",
-                notation.to_text(pos, &mv)
-            )));
-            return Ok((mv, notes));
-        }
-        if fitting.len() > 1 {
-            break;
+        scored.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
+        match scored[..] {
+            [(best, mv), ..]
+                if best >= window.min(4) && scored.get(1).is_none_or(|(n, _)| *n < best) =>
+            {
+                let mut notes = board_core::Notes::default();
+                notes.repairs.push(board_core::Repair::new(format!(
+                    "fits no legal move; read as {}, the only legal move that the next {best} moves confirm",
+                    notation.to_text(pos, &mv)
+                )));
+                return Ok((mv, notes));
+            }
+            [(best, _), ..] if best >= window.min(4) => break,
+            _ => {}
         }
     }
     Err(err)
 }
 
-/// `true` if every token of `next` reads, one after the other, after `mv` in `pos`.
-fn confirms(
-    pos: &DescriptivePosition,
-    mv: Move,
-    next: &[Result<Parsed, MoveError>],
-    _notation: &Descriptive,
-) -> bool {
+/// How many tokens of `next` read, one after the other, after `mv` in `pos`; a token that fits
+/// several moves is no evidence either way, and counts the rest as read.
+fn confirmed(pos: &DescriptivePosition, mv: Move, next: &[Result<Parsed, MoveError>]) -> usize {
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    for parsed in next {
+    for (k, parsed) in next.iter().enumerate() {
         let Ok(parsed) = parsed else {
-            return false;
+            return k;
         };
         match resolve::resolve(&after, parsed) {
             Outcome::One { mv, .. } => after.play_unchecked(mv),
-            // A token that fits several moves is not evidence either way: stop there.
-            Outcome::Many(_) => return true,
-            Outcome::None => return false,
+            Outcome::Many(_) => return next.len(),
+            Outcome::None => return k,
         }
     }
-    true
+    next.len()
 }
 
 /// The result when the final position is mate or stalemate.
@@ -1412,6 +1446,19 @@ fn read_chunk(
     let end = pieces[k].1;
     let chunk = &line[s..end];
     let rewritten = wordy::rewrite(chunk)?;
+    if let Some(verb) = rewritten.verb {
+        let parsed = verb_move(&rewritten.text, verb, notation)?;
+        let rest = chunk[rewritten.read..].trim();
+        let item = Item::Move {
+            parsed,
+            text: chunk[..rewritten.read].trim().to_owned(),
+            span: Span::new(
+                offset + s,
+                offset + s + chunk[..rewritten.read].trim_end().len(),
+            ),
+        };
+        return Some((vec![item], k, (!rest.is_empty()).then(|| rest.to_owned())));
+    }
     let found = parser::parse_many(&rewritten.text, notation.language()).ok()?;
     let map = |at: usize| rewritten.map.get(at).copied().unwrap_or(rewritten.read);
     let mut items = Vec::new();
@@ -1434,6 +1481,20 @@ fn read_chunk(
     let rest = chunk[rewritten.read..].trim();
     let note = (!rest.is_empty()).then(|| rest.to_owned());
     Some((items, k, note))
+}
+
+/// `Q checks.`, `K moves.`: the piece named, to any square, with the verb's mark.
+fn verb_move(piece: &str, verb: wordy::Verb, notation: &Descriptive) -> Option<Parsed> {
+    let mut parsed = parser::parse_token(&format!("{piece}-K1"), notation.language()).ok()?;
+    if let parser::Body::Piece(p) = &mut parsed.body {
+        p.target = parser::Target::To(crate::names::SquareSet::ANY);
+    }
+    parsed.mark = match verb {
+        wordy::Verb::Checks => parser::Mark::Check,
+        wordy::Verb::Mates => parser::Mark::Mate,
+        wordy::Verb::Moves => parser::Mark::None,
+    };
+    Some(parsed)
 }
 
 /// Reads a line as numbered moves, or `None` if it is not one.
@@ -1467,7 +1528,7 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
         Span::new(offset + start, offset + start + len),
         start,
     ));
-    let pieces = chunks(line, start + len);
+    let mut pieces = chunks(line, start + len);
     let mut moves = 0;
     let mut k = 0;
     while k < pieces.len() {
@@ -1521,9 +1582,22 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
             Some((found, j, note)) => {
                 moves += found.len();
                 items.extend(found);
-                k = j + 1;
-                if let Some(note) = note {
-                    items.push(Item::Note(note));
+                match note {
+                    // `QR to K square 39 P to KR4`: a number starts the next column's moves.
+                    Some(note)
+                        if note.starts_with(|c: char| {
+                            c.is_ascii_alphanumeric() && !c.is_lowercase()
+                        }) =>
+                    {
+                        let at = pieces[j].1 - note.len();
+                        pieces[j].0 = at;
+                        k = j;
+                    }
+                    Some(note) => {
+                        items.push(Item::Note(note));
+                        k = j + 1;
+                    }
+                    None => k = j + 1,
                 }
             }
             // `6. P - R 8 (Q), and wins.`: words after the moves end the line.

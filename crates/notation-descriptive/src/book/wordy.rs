@@ -10,6 +10,19 @@ pub(crate) struct Rewritten {
     pub(crate) text: String,
     pub(crate) map: Vec<usize>,
     pub(crate) read: usize,
+    /// A verb in place of the square (`Q checks.`, `K moves.`): the text names the piece only.
+    pub(crate) verb: Option<Verb>,
+}
+
+/// The verbs books print in place of a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verb {
+    /// `Q checks.`: the move of that piece that gives check.
+    Checks,
+    /// `Kt mates.`
+    Mates,
+    /// `K moves.`, `QB interposes.`, `B retires.`: the one move of that piece that fits.
+    Moves,
 }
 
 /// A piece or file word: `K`, `K's`, `King's`, `Kt.`, `Knight`, `Queen's`.
@@ -99,6 +112,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
         text: String::new(),
         map: Vec::new(),
         read: 0,
+        verb: None,
     };
     let emit = |out: &mut Rewritten, text: &str, at: usize| {
         if !out.text.is_empty() {
@@ -126,6 +140,17 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
     };
     while k < words.len() {
         let (at, word) = words[k];
+        // `4th.!`, `P.?`: the glyph after the word, kept for after it.
+        let stem = word.trim_end_matches(['.', ')', ',', ';']);
+        let glyphs = stem.len() - stem.trim_end_matches(['!', '?']).len();
+        let (word, nag) = if glyphs > 0 && glyphs < stem.len() {
+            (
+                &stem[..stem.len() - glyphs],
+                Some(&stem[stem.len() - glyphs..]),
+            )
+        } else {
+            (word, None)
+        };
         let core = word
             .trim_start_matches(['(', '['])
             .trim_end_matches(['.', ',', ';', ':', ')', ']']);
@@ -135,7 +160,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             w.trim_start_matches(['(', '['])
                 .trim_end_matches(['.', ',', ';', ':', ')', ']'])
         });
-        let end = at + word.len();
+        let end = at + words[k].1.len();
         match lower.as_str() {
             "" => {}
             "to" if !verb && !mover.is_empty() => {
@@ -190,6 +215,17 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     promoting = false;
                 }
             }
+            "checks" | "mates" | "moves" | "interposes" | "retires" | "retreats"
+                if !verb && !mover.is_empty() && !castles =>
+            {
+                out.verb = Some(match lower.as_str() {
+                    "checks" => Verb::Checks,
+                    "mates" => Verb::Mates,
+                    _ => Verb::Moves,
+                });
+                out.read = end;
+                return Some(out);
+            }
             "castles" | "castle" | "castled" if mover.is_empty() && !castles => {
                 castles = true;
                 emit(&mut out, "Castles", at);
@@ -210,6 +246,10 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             }
             _ => {
                 if let Some(letter) = piece_letter(core) {
+                    if verb && target_rank && !promoting {
+                        // `R to K square ch K to B4`: the next move starts here.
+                        break;
+                    }
                     if castles {
                         emit(&mut out, letter, at);
                         // `Castles on K's side`: the rook of that side.
@@ -231,6 +271,9 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     }
                     target_rank = true;
                     emit(&mut out, rank, at);
+                } else if core.bytes().all(|b| b.is_ascii_digit()) && (target_rank || !verb) {
+                    // `QR to K square 39 P to KR4`: the next column's move number.
+                    break;
                 } else if is_compact(core) && !core.starts_with('(') {
                     if !verb && core.starts_with(|c: char| c.is_ascii_uppercase()) {
                         mover.push("?");
@@ -245,7 +288,10 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 }
             }
         }
-        out.read = end;
+        if let Some(nag) = nag {
+            emit(&mut out, nag, at);
+        }
+        out.read = at + words[k].1.len();
         k += 1;
     }
     let read = out.read;
@@ -282,6 +328,9 @@ mod tests {
         assert_eq!(w("R to K 8: checkmate").0, "R - K 8 mate");
         assert_eq!(w("P to K 8 (becoming a Q)").0, "P - K 8 =Q");
         assert_eq!(w("Kt to Queen's fifth").0, "Kt - Q 5");
+        assert_eq!(w("P. to K. R's 4th.!").0, "P - K R 4 !");
+        assert_eq!(rewrite("Q. checks.").unwrap().verb, Some(Verb::Checks));
+        assert_eq!(rewrite("K. moves.").unwrap().text, "K");
     }
 
     #[test]
