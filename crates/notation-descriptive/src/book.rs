@@ -532,6 +532,10 @@ fn wins(text: &str) -> bool {
 /// A result written alone: `Resigns.`, `Drawn.`, `Mate.`, `1-0`.
 fn result_word(text: &str) -> Option<Option<GameResult>> {
     let t = text.trim().trim_end_matches(['.', '!']).trim();
+    let t = t
+        .strip_prefix("And ")
+        .or_else(|| t.strip_prefix("and "))
+        .unwrap_or(t);
     match t {
         "Resigns" | "resigns" | "Resigned" | "resigned" | "Mate" | "mate" | "Checkmate"
         | "checkmate" | "And mate" | "and mate" => Some(None),
@@ -598,7 +602,7 @@ impl State<'_> {
         if layout::is_column_head(trimmed) {
             if self.game.as_ref().is_none_or(|g| g.ended) {
                 self.finish_game();
-                self.pending.push(prose_text(raw));
+                self.pending.push(single_spaced(&cleaned));
             }
             return LineClass::Heading;
         }
@@ -654,7 +658,7 @@ impl State<'_> {
             let _ = game;
             return LineClass::NotRead;
         }
-        self.prose(prose_text(raw), line_no)
+        self.prose(single_spaced(&cleaned), line_no)
     }
 
     /// A line inside a bracketed block.
@@ -1266,6 +1270,13 @@ fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
 /// Page markers `{171}`, the transcriber's `/*` `*/`, and footnote markers (`[A]`, `[12]`,
 /// `(a)`, `(1)`, `*` after a word), blanked out so offsets stay.
 fn clean(line: &str) -> String {
+    // Most lines of a book hold none of the marks: no scan byte by byte for them.
+    if !line
+        .bytes()
+        .any(|b| matches!(b, b'{' | b'/' | b'*' | b'[' | b'('))
+    {
+        return line.to_owned();
+    }
     let mut out = line.to_owned();
     let bytes = line.as_bytes();
     let blank = |out: &mut String, from: usize, to: usize| {
@@ -1344,7 +1355,19 @@ fn clean(line: &str) -> String {
 
 /// A line as comment text: page markers dropped, white space made single spaces.
 fn prose_text(line: &str) -> String {
-    clean(line).split_whitespace().collect::<Vec<_>>().join(" ")
+    single_spaced(&clean(line))
+}
+
+/// White space made single spaces, in one allocation.
+fn single_spaced(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// The chunks of a line: split at `,`, `;` and at two spaces or more; byte ranges.
@@ -1430,7 +1453,30 @@ fn read_chunk(
     offset: usize,
     notation: &Descriptive,
 ) -> Option<(Vec<Item>, usize, Option<String>)> {
-    for (j, &(_, end)) in pieces.iter().enumerate().skip(k).take(3) {
+    // A worded chunk goes to the table of words at once: the compact reader would fail on it
+    // three times, joined to the chunks after it.
+    let worded = {
+        let chunk = &line[s..pieces[k].1];
+        [
+            " to ",
+            "takes",
+            "'s",
+            "square",
+            " his ",
+            " her ",
+            "Castles on",
+            "checks",
+            "moves",
+        ]
+        .iter()
+        .any(|w| chunk.contains(w))
+    };
+    for (j, &(_, end)) in pieces
+        .iter()
+        .enumerate()
+        .skip(k)
+        .take(if worded { 0 } else { 3 })
+    {
         if let Ok(found) = parser::parse_many(&line[s..end], notation.language()) {
             let items = found
                 .into_iter()
@@ -1492,8 +1538,13 @@ fn verb_move(piece: &str, verb: wordy::Verb, notation: &Descriptive) -> Option<P
     parsed.mark = match verb {
         wordy::Verb::Checks => parser::Mark::Check,
         wordy::Verb::Mates => parser::Mark::Mate,
-        wordy::Verb::Moves => parser::Mark::None,
+        wordy::Verb::Moves | wordy::Verb::Queens => parser::Mark::None,
     };
+    if verb == wordy::Verb::Queens
+        && let parser::Body::Piece(p) = &mut parsed.body
+    {
+        p.promotion = Some(chess_rules::Role::Queen);
+    }
     Some(parsed)
 }
 

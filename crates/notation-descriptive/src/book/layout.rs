@@ -25,6 +25,10 @@ fn is_cell(cell: &str) -> bool {
 /// `r . b q k b . r`), or its border (`+---+---+`), or its file letters (`a b c d e f g h`).
 pub(crate) fn is_diagram(line: &str) -> bool {
     let t = line.trim();
+    // A rank has at most a few lower-case letters (`kt`, `bK`): prose is rejected at once.
+    if t.len() > 120 || t.bytes().filter(u8::is_ascii_lowercase).count() > 16 {
+        return false;
+    }
     if t.len() >= 8
         && t.chars()
             .all(|c| matches!(c, '+' | '-' | '=' | '_' | '|' | ' '))
@@ -130,6 +134,15 @@ pub(crate) fn is_page_artefact(line: &str) -> bool {
 
 /// Column heads over a game: `WHITE.  BLACK.`, `White  Black`, `WHITE. (Mr. M.)  BLACK. (M. B.)`.
 pub(crate) fn is_column_head(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    let first = first.trim_end_matches(['.', ',', ':']);
+    if line.len() > 120
+        || !["white", "black", "blancs", "noirs"]
+            .iter()
+            .any(|w| first.eq_ignore_ascii_case(w))
+    {
+        return false;
+    }
     let mut words = 0;
     let mut depth = 0usize;
     let mut word = String::new();

@@ -62,8 +62,15 @@ const CP1252: [char; 32] = [
 #[must_use]
 pub fn decode(bytes: &[u8]) -> Decoded {
     let crlf = {
-        let lf = bytes.iter().filter(|&&b| b == b'\n').count();
-        let crlf = bytes.windows(2).filter(|w| w == b"\r\n").count();
+        let (mut lf, mut crlf) = (0usize, 0usize);
+        let mut before = 0u8;
+        for &b in bytes {
+            if b == b'\n' {
+                lf += 1;
+                crlf += usize::from(before == b'\r');
+            }
+            before = b;
+        }
         lf > 0 && crlf * 2 > lf
     };
     let (body, bom) = match bytes.strip_prefix(b"\xef\xbb\xbf") {
@@ -82,13 +89,14 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         };
     }
     let windows = bytes.iter().any(|b| (0x80..=0x9f).contains(b));
-    let text = bytes
-        .iter()
-        .map(|&b| match b {
-            0x80..=0x9f if windows => CP1252[usize::from(b - 0x80)],
-            _ => char::from(b),
-        })
-        .collect();
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for &b in bytes {
+        match b {
+            0..=0x7f => text.push(char::from(b)),
+            0x80..=0x9f if windows => text.push(CP1252[usize::from(b - 0x80)]),
+            _ => text.push(char::from(b)),
+        }
+    }
     Decoded {
         text,
         encoding: if windows {

@@ -21,8 +21,11 @@ pub(crate) enum Verb {
     Checks,
     /// `Kt mates.`
     Mates,
-    /// `K moves.`, `QB interposes.`, `B retires.`: the one move of that piece that fits.
+    /// `K moves.`, `QB interposes.`, `B retires.`, `P. one`: the one move of that piece that
+    /// fits.
     Moves,
+    /// `P. queens.`, `P. becomes a Queen.`: the pawn's move to the last rank.
+    Queens,
 }
 
 /// A piece or file word: `K`, `K's`, `King's`, `Kt.`, `Knight`, `Queen's`.
@@ -30,6 +33,7 @@ fn piece_letter(core: &str) -> Option<&'static str> {
     let base = core
         .strip_suffix("'s")
         .or_else(|| core.strip_suffix("’s"))
+        .or_else(|| core.strip_suffix("'S"))
         .unwrap_or(core);
     Some(match base {
         "K" | "King" | "king" => "K",
@@ -215,12 +219,14 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     promoting = false;
                 }
             }
-            "checks" | "mates" | "moves" | "interposes" | "retires" | "retreats"
+            "checks" | "mates" | "moves" | "interposes" | "retires" | "retreats" | "queens"
+            | "becomes" | "one" | "two"
                 if !verb && !mover.is_empty() && !castles =>
             {
                 out.verb = Some(match lower.as_str() {
                     "checks" => Verb::Checks,
                     "mates" => Verb::Mates,
+                    "queens" | "becomes" => Verb::Queens,
                     _ => Verb::Moves,
                 });
                 out.read = end;
@@ -231,6 +237,8 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 emit(&mut out, "Castles", at);
             }
             "on" | "with" | "side" | "the" | "his" | "her" | "own" | "'s" if castles => {}
+            // `Q. takes doubled P.`: what kind of pawn is no part of the move's name.
+            "doubled" | "isolated" | "passed" | "the" | "adverse" | "hostile" if verb => {}
             "his" | "her" | "own" if verb => {
                 // The mover's own wing, or its own file when a rank follows (`K B to his sq`).
                 let wing = mover.iter().find(|l| matches!(**l, "K" | "Q")).copied();
@@ -241,7 +249,18 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                         let file: String = mover.iter().filter(|l| **l != "P").copied().collect();
                         emit(&mut out, &file, at);
                     }
-                    (None, _) => {}
+                    // `Kt. to his 5th.`: a piece of no wing names its own file; the position
+                    // decides which.
+                    (None, _) => {
+                        let file: String = mover
+                            .iter()
+                            .filter(|l| !matches!(**l, "P" | "?"))
+                            .copied()
+                            .collect();
+                        if !file.is_empty() {
+                            emit(&mut out, &file, at);
+                        }
+                    }
                 }
             }
             _ => {
@@ -266,7 +285,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                         emit(&mut out, letter, at);
                     }
                 } else if let Some(rank) = ordinal(core) {
-                    if !verb && !castles {
+                    if (!verb && !castles) || target_rank {
                         break;
                     }
                     target_rank = true;
@@ -331,6 +350,14 @@ mod tests {
         assert_eq!(w("P. to K. R's 4th.!").0, "P - K R 4 !");
         assert_eq!(rewrite("Q. checks.").unwrap().verb, Some(Verb::Checks));
         assert_eq!(rewrite("K. moves.").unwrap().text, "K");
+        assert_eq!(
+            rewrite("P. becomes a Queen.").unwrap().verb,
+            Some(Verb::Queens)
+        );
+        assert_eq!(w("Kt. to his 5th.").0, "Kt - Kt 5");
+        assert_eq!(w("Q. takes doubled P.").0, "Q x P");
+        assert_eq!(w("K. to Q'S 3d.?").0, "K - Q 3 ?");
+        assert_eq!(w("P. to R's 8th. (2d Q.)").1, "(2d Q.)");
     }
 
     #[test]
