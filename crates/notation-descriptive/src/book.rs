@@ -1086,7 +1086,7 @@ fn repair(
     notation: &Descriptive,
     err: MoveError,
 ) -> Result<(Move, board_core::Notes), MoveError> {
-    if err.kind != MoveErrorKind::Illegal {
+    if !matches!(err.kind, MoveErrorKind::Illegal | MoveErrorKind::Ambiguous) {
         return Err(err);
     }
     let Ok(parsed) = rest[0].as_ref() else {
@@ -1110,23 +1110,52 @@ fn repair(
         .collect();
     let all: Vec<Move> = legal.iter().copied().collect();
     for candidates in [same, all] {
-        let mut scored: Vec<(usize, Move)> = candidates
+        // How far the rest reads, whether it read without a token of several meanings, and
+        // how much of the printed square the move keeps (`Q-R3` printed, `Q-K3` meant).
+        let mut scored: Vec<((usize, bool, u8), Move)> = candidates
             .into_iter()
-            .map(|mv| (confirmed(pos, mv, &rest[1..=window]), mv))
+            .map(|mv| {
+                let (n, strict) = confirmed(pos, mv, &rest[1..=window]);
+                ((n, strict, likeness(pos, parsed, mv)), mv)
+            })
             .collect();
-        scored.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
+        scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        // A tie over the first forty moves is settled by the rest of the game (up to 200),
+        // for the tied moves only: a bishop misprinted on K2 for Kt2 waits to move again.
+        let far = (rest.len() - 1).min(200);
+        if far > window && scored.len() > 1 && scored[0].0 == scored[1].0 {
+            let top = scored[0].0;
+            scored = scored
+                .into_iter()
+                .take_while(|(key, _)| *key == top)
+                .map(|(_, mv)| {
+                    let (n, strict) = confirmed(pos, mv, &rest[1..=far]);
+                    ((n, strict, likeness(pos, parsed, mv)), mv)
+                })
+                .collect();
+            scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        }
         match scored[..] {
             [(best, mv), ..]
-                if best >= window.min(4) && scored.get(1).is_none_or(|(n, _)| *n < best) =>
+                if best.0 >= window.min(4) && scored.get(1).is_none_or(|(k, _)| *k < best) =>
             {
                 let mut notes = board_core::Notes::default();
                 notes.repairs.push(board_core::Repair::new(format!(
-                    "fits no legal move; read as {}, the only legal move that the next {best} moves confirm",
-                    notation.to_text(pos, &mv)
+                    "{}; read as {}, the only legal move that the next {} moves confirm",
+                    if err.kind == MoveErrorKind::Illegal {
+                        "fits no legal move".to_owned()
+                    } else {
+                        format!(
+                            "fits {} and no reading keeps the game legal",
+                            err.candidates.join(", ")
+                        )
+                    },
+                    notation.to_text(pos, &mv),
+                    best.0
                 )));
                 return Ok((mv, notes));
             }
-            [(best, _), ..] if best >= window.min(4) => break,
+            [(best, _), ..] if best.0 >= window.min(4) => break,
             _ => {}
         }
     }
@@ -1135,20 +1164,42 @@ fn repair(
 
 /// How many tokens of `next` read, one after the other, after `mv` in `pos`; a token that fits
 /// several moves is no evidence either way, and counts the rest as read.
-fn confirmed(pos: &DescriptivePosition, mv: Move, next: &[Result<Parsed, MoveError>]) -> usize {
+fn confirmed(
+    pos: &DescriptivePosition,
+    mv: Move,
+    next: &[Result<Parsed, MoveError>],
+) -> (usize, bool) {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     for (k, parsed) in next.iter().enumerate() {
         let Ok(parsed) = parsed else {
-            return k;
+            return (k, true);
         };
         match resolve::resolve(&after, parsed) {
             Outcome::One { mv, .. } => after.play_unchecked(mv),
-            Outcome::Many(_) => return next.len(),
-            Outcome::None => return k,
+            Outcome::Many(_) => return (next.len(), false),
+            Outcome::None => return (k, true),
         }
     }
-    next.len()
+    (next.len(), true)
+}
+
+/// How much of what was printed a move keeps: its rank, its file, the piece it takes.
+fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
+    let us = pos.turn();
+    match parsed.body {
+        parser::Body::Piece(p) => match p.target {
+            parser::Target::To(set) => {
+                let rank = set.ranks & (1 << crate::names::relative_rank(mv.to(), us)) != 0;
+                let file = set.files & (1 << mv.to().file().to_usize()) != 0;
+                u8::from(rank) + u8::from(file)
+            }
+            parser::Target::Takes { victim, .. } => {
+                u8::from(victim.is_some_and(|v| pos.chess().captured(mv) == Some(v.role)))
+            }
+        },
+        parser::Body::Castle(_) => u8::from(mv.is_castle()),
+    }
 }
 
 /// The result when the final position is mate or stalemate.

@@ -218,5 +218,5 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
     );
     // The issue asks for 80; this floor is what the reader reaches today, so that it can only
     // go up. The report above names each game that differs and where.
-    assert!(equal >= 64, "{equal} of 85\n{}", report.join("\n"));
+    assert!(equal >= 65, "{equal} of 85\n{}", report.join("\n"));
 }

@@ -185,7 +185,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 close_target(&mut out, &mut target_open, target_rank, at);
                 emit(&mut out, "dis", at);
             }
-            "dbl" | "double" if verb => {
+            "dbl" | "double" | "dble" | "doub" if verb => {
                 close_target(&mut out, &mut target_open, target_rank, at);
                 emit(&mut out, "dbl", at);
             }
