@@ -622,7 +622,11 @@ impl State<'_> {
         if let Some(items) = move_line(&cleaned, offset, self.notation) {
             // A numbered line right after prose, not indented, is prose too (`29 P - K 6,
             // but that would only have prolonged the game`), unless the prose was a heading.
-            let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment);
+            // A heading or a names line right above a game's first move does not count.
+            let starts = self.game.as_ref().is_none_or(|g| g.ended)
+                && first_ply(&items).is_some_and(|(p, _)| p == (1, Color::White))
+                && !items.iter().any(|i| matches!(i, Item::Note(_)));
+            let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment) && !starts;
             if (!after_prose || cleaned.starts_with(char::is_whitespace))
                 && let Some(class) = self.moves(items, &cleaned, line_no)
             {

@@ -220,3 +220,105 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
     // go up. The report above names each game that differs and where.
     assert!(equal >= 65, "{equal} of 85\n{}", report.join("\n"));
 }
+
+/// The layouts of the issue, each in a small book: a heading right above the first move, the
+/// move number repeated in Black's column, a diagram and its caption inside the game, a
+/// footnote marker, a note then `9. ... PxKt`, `Drawn.`
+#[test]
+fn a_game_goes_on_past_what_books_print_inside_it() {
+    let text = "\
+GAME 1. RUY LOPEZ
+1. P-K4      1. P-K4
+2. Kt-KB3    2. Kt-QB3[A]
+3. B-Kt5     3. P-QR3
+4. B-R4(a)   4. Kt-B3
+
+  | #R |    | #B | #Q | #K | #B |    | #R |
+  2 | P P P P . P P P |
+WHITE TO PLAY.
+
+5. Castles   5. B-K2
+6. R-K1
+
+The usual move.
+
+6. ...       P-QKt4
+7. B-Kt3     P-Q3
+8. P-B3      Castles
+Drawn.
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    let game = &import.games[0];
+    assert!(game.complete);
+    assert_eq!(game.moves().count(), 16);
+    assert_eq!(game.result.as_str(), "1/2-1/2");
+    assert_eq!(game.tag("Opening"), Some("RUY LOPEZ"));
+    assert_eq!(import.tally.get(LineClass::Diagram), 3);
+    assert_eq!(import.tally.total(), text.lines().count());
+    let sans = san(game);
+    assert_eq!(sans[8..12], ["O-O", "Be7", "Re1", "b5"]);
+}
+
+/// The corpus's Evergreen game, in the book style of the 1850s and in the modern one, equals
+/// the SAN the file gives (a book read without tuning: its `## A)` heading has no blank line
+/// under it).
+#[test]
+fn the_evergreen_game_in_both_styles() {
+    let Some((text, import)) =
+        read("05_evergreen_anderssen-dufresne-1852_two-descriptive-styles.txt")
+    else {
+        return;
+    };
+    let known: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("# Known answer"))
+        .skip(1)
+        .take(3)
+        .flat_map(|l| l.trim_start_matches(['#', ' ']).split_whitespace())
+        .filter(|t| !t.ends_with('.') && *t != "1-0")
+        .collect();
+    assert_eq!(known.len(), 47);
+    let game = &import.games[0];
+    assert_eq!(san(game), known);
+}
+
+/// Any bytes: no panic, and the tally still adds up (the fuzz property, on a fixed seed).
+#[test]
+fn any_bytes_import_without_panic_and_the_tally_adds_up() {
+    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
+    let pieces: [&[u8]; 16] = [
+        b"1. P-K4  P-K4\n",
+        b"  | #P | #P |\n",
+        b"12. ... ",
+        b"Kt. to K. B's 3d.",
+        b" (ch.)",
+        b"[A]",
+        b"\r\n",
+        b"\xe9\x93",
+        b"Resigns.\n",
+        b"GAME 2.\n",
+        b"{12}",
+        b"[Footnote A: ",
+        b"]",
+        b"  25 P takes P  B to B5",
+        b"P. becomes a Queen.",
+        b"\n\n",
+    ];
+    for _ in 0..400 {
+        let mut bytes = Vec::new();
+        for _ in 0..rng.below(60) {
+            if rng.below(4) == 0 {
+                bytes.push(rng.next() as u8);
+            } else {
+                bytes.extend_from_slice(pieces[rng.below(pieces.len())]);
+            }
+        }
+        let (decoded, import) = book::read(&bytes, &Descriptive::OLD);
+        assert_eq!(
+            import.tally.total(),
+            decoded.text.lines().count(),
+            "{bytes:?}"
+        );
+    }
+}
