@@ -1675,6 +1675,14 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
                 continue;
             }
         }
+        // `5. ... B-K2`: the placeholder and Black's move in one chunk.
+        let dots = text.bytes().take_while(|&b| b == b'.').count();
+        if dots >= 2 && text[dots..].starts_with(' ') {
+            items.push(Item::Placeholder);
+            let skip = dots + (text[dots..].len() - text[dots..].trim_start().len());
+            s += skip;
+            text = &line[s..e];
+        }
         // `ch` or `!` alone in its column belongs to the move before it.
         if moves > 0
             && parser::is_suffix(text, notation.language())

@@ -223,7 +223,8 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
 
 /// The layouts of the issue, each in a small book: a heading right above the first move, the
 /// move number repeated in Black's column, a diagram and its caption inside the game, a
-/// footnote marker, a note then `9. ... PxKt`, `Drawn.`
+/// footnote marker, a note then `6. ... P-QKt4` (placeholder and move one space apart),
+/// `Drawn.`
 #[test]
 fn a_game_goes_on_past_what_books_print_inside_it() {
     let text = "\
@@ -242,7 +243,7 @@ WHITE TO PLAY.
 
 The usual move.
 
-6. ...       P-QKt4
+6. ... P-QKt4
 7. B-Kt3     P-Q3
 8. P-B3      Castles
 Drawn.
