@@ -302,6 +302,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         pending: Vec::new(),
         runs: 0,
         last: LineClass::Blank,
+        last_ended: true,
         block: None,
     };
     let mut offset = 0;
@@ -313,6 +314,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
             game.owned.push(state.import.lines.len() - 1);
         }
         state.last = class;
+        state.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
         offset += raw.len();
     }
     state.finish_game();
@@ -493,6 +495,8 @@ struct State<'a> {
     runs: usize,
     /// The class of the line before.
     last: LineClass,
+    /// The line before ends a sentence.
+    last_ended: bool,
     /// A bracketed block open over several lines (`[Footnote A: ...`, `[Illustration: ...`):
     /// its class and how many brackets are still open.
     block: Option<(LineClass, usize)>,
@@ -626,7 +630,10 @@ impl State<'_> {
             let starts = self.game.as_ref().is_none_or(|g| g.ended)
                 && first_ply(&items).is_some_and(|(p, _)| p == (1, Color::White))
                 && !items.iter().any(|i| matches!(i, Item::Note(_)));
-            let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment) && !starts;
+            // A sentence that ended (`.`, `!`, `?`) does not go on into the next line.
+            let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment)
+                && !starts
+                && !self.last_ended;
             if (!after_prose || cleaned.starts_with(char::is_whitespace))
                 && let Some(class) = self.moves(items, &cleaned, line_no)
             {
