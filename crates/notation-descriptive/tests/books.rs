@@ -53,8 +53,13 @@ fn bare(token: &str) -> &str {
 
 /// `true` if the two SAN lines are the same moves (`Nce7` where `Ne7` is enough is the same).
 fn same_moves(ours: &[String], theirs: &[&String]) -> bool {
+    first_difference(ours, theirs).is_none()
+}
+
+/// The first ply where the two SAN lines differ as moves, if they differ before either ends.
+fn first_difference(ours: &[String], theirs: &[&String]) -> Option<usize> {
     let mut pos = DescriptivePosition::new();
-    for (a, b) in ours.iter().zip(theirs) {
+    for (k, (a, b)) in ours.iter().zip(theirs).enumerate() {
         let mut notes = board_core::Notes::default();
         // `Nce7` where the other knight is pinned: a disambiguation SAN does not need.
         let theirs = SAN.parse(&pos, b, &mut notes).or_else(|e| {
@@ -67,14 +72,14 @@ fn same_moves(ours: &[String], theirs: &[&String]) -> bool {
             }
         });
         let (Ok(x), Ok(y)) = (SAN.parse(&pos, a, &mut notes), theirs) else {
-            return false;
+            return Some(k);
         };
         if x != y {
-            return false;
+            return Some(k);
         }
         pos.play_unchecked(x);
     }
-    true
+    None
 }
 
 #[test]
@@ -165,6 +170,13 @@ fn oracle(text: &str) -> Vec<(String, Vec<String>)> {
     games
 }
 
+/// The Blue Book's games that read whole from the book's own tokens and differ from the
+/// transcriber's PGN: 20 `P. to K. R's 3d.` (h3, the PGN a3), 24 and 41 `Q. to her Kt's 3d.`
+/// (b3, the PGN g3), 42 `K. R. to B's sq.` (Rf8, the PGN Bc5), 59 `Kt. to K's 5th. (ch.)` (Ne5+,
+/// the PGN Ng5+), 73 `Q. R. to K. B's sq.` (the PGN Rd8), 81 `K. Kt. to K's 2d.` (Nge2 in the
+/// PGN, the other knight in the book).
+const BOOK_WINS: [&str; 7] = ["20", "24", "41", "42", "59", "73", "81"];
+
 #[test]
 fn the_blue_book_games_equal_the_transcribers_pgn() {
     let Some((text, import)) = read("staunton-blue-book-of-chess-16377.txt") else {
@@ -178,6 +190,7 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
     // The marker of each game in the book's own text, and the game imported after it.
     let mut equal = 0;
     let mut report = Vec::new();
+    let mut disagree = Vec::new();
     for (id, expected) in &oracle {
         let marker = format!("{{PGN {id}}}");
         let at = text[..appendix]
@@ -201,14 +214,30 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
             e
         };
         let same = ours.len() == expected.len() && same_moves(&ours, &expected);
+        let differs_at = first_difference(&ours, &expected);
+        // The book wins where the whole game reads to its printed end and the move that
+        // differs is the one move its own token names (no repair, no choice between two).
+        let book_wins = !same
+            && game.is_some_and(|g| {
+                g.complete
+                    && ours.len() == expected.len()
+                    && differs_at.is_some_and(|k| {
+                        let span = g.elements.iter().filter_map(|e| match e {
+                            book::BookElement::Move { span, .. } => Some(*span),
+                            book::BookElement::Comment(_) => None,
+                        });
+                        span.clone()
+                            .nth(k)
+                            .is_some_and(|at| g.repairs.iter().all(|r| r.span != at))
+                    })
+            });
         if same {
             equal += 1;
+        } else if book_wins {
+            disagree.push(id.clone());
         } else {
-            let k = ours
-                .iter()
-                .zip(&expected)
-                .take_while(|(a, b)| bare(a) == bare(b))
-                .count();
+            let k = first_difference(&ours, &expected)
+                .unwrap_or_else(|| ours.len().min(expected.len()));
             report.push(format!(
                 "{id} (line {line}): {} of {} plies, first difference at ply {} ({:?} vs {:?})",
                 ours.len(),
@@ -220,11 +249,17 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
         }
     }
     eprintln!(
-        "Blue Book: {equal} of 85 games equal\n{}",
+        "Blue Book: {equal} of 85 games equal, {} where the book and the transcriber disagree ({})\n{}",
+        disagree.len(),
+        disagree.join(", "),
         report.join("\n")
     );
-    // The issue asks for 80; this floor is what the reader reaches today, so that it can only
-    // go up. The report above names each game that differs and where.
+    // Where they disagree the book wins: these games read whole from the book's own tokens,
+    // each unambiguous, and differ from the transcriber's PGN at one move (game 59: the book
+    // prints `6. Kt. to K's 5th. (ch.)`, Ne5+, the transcriber Ng5+).
+    assert_eq!(disagree, BOOK_WINS, "{}", report.join("\n"));
+    // The issue asks for 80 equal; this floor is what the reader reaches today, so that it
+    // can only go up. The report above names each game that differs and where.
     assert!(equal >= 65, "{equal} of 85\n{}", report.join("\n"));
 }
 
