@@ -368,6 +368,8 @@ struct Gathering {
     /// A line numbered as the next move did not read: the numbered lines after it are not
     /// read either.
     unread: bool,
+    /// Where Black's moves stand on lines that hold both sides' moves (byte column).
+    black_move_col: Option<usize>,
     /// The column of a variation's numbers, after a numbered line that did not follow.
     variation_col: Option<usize>,
     /// The lines the game owns, from 0; and the comment lines with the tokens before them.
@@ -395,6 +397,7 @@ impl Gathering {
             black_col: None,
             columns: Vec::new(),
             variation_col: None,
+            black_move_col: None,
             unread: false,
             owned: Vec::new(),
             comment_lines: Vec::new(),
@@ -623,7 +626,9 @@ impl State<'_> {
                 return LineClass::Move;
             }
         }
-        if let Some(items) = move_line(&cleaned, offset, self.notation) {
+        let items = move_line(&cleaned, offset, self.notation);
+        let read_as_moves = items.is_some();
+        if let Some(items) = items {
             // A numbered line right after prose, not indented, is prose too (`29 P - K 6,
             // but that would only have prolonged the game`), unless the prose was a heading.
             // A heading or a names line right above a game's first move does not count.
@@ -644,6 +649,7 @@ impl State<'_> {
         // with an error, never by turning its moves into a note.
         let lead = cleaned.trim_start();
         if let Some(game) = self.game.as_mut().filter(|g| !g.ended)
+            && !read_as_moves
             && let Some((n, _, _, _)) = number(lead)
             && n == game.next.0
             && !matches!(self.last, LineClass::Prose | LineClass::Comment)
@@ -768,6 +774,28 @@ impl State<'_> {
             push_column(column, items, line_no);
             return Some(LineClass::Move);
         }
+        let line_start = self.index.start(line_no + 1);
+        let move_cols: Vec<usize> = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Move { span, .. } => Some(span.start.saturating_sub(line_start)),
+                _ => None,
+            })
+            .collect();
+        // `8                       B to Kt2`: after a note, Black's move alone in Black's
+        // column under White's number.
+        let black_alone = self.game.as_ref().is_some_and(|g| {
+            g.next == (first.0, Color::Black)
+                && first.1 == Color::White
+                && move_cols.len() == 1
+                && g.black_move_col
+                    .is_some_and(|c| move_cols[0].abs_diff(c) <= 3)
+        });
+        let first = if black_alone {
+            (first.0, Color::Black)
+        } else {
+            first
+        };
         let fits = self.game.as_ref().is_some_and(|g| {
             // Lines of a variation printed further in than the game's own numbers, after a
             // line that did not follow the game, stay notes.
@@ -791,6 +819,13 @@ impl State<'_> {
         }
         let game = self.game.as_mut()?;
         game.variation_col = None;
+        if let [_, black, ..] = move_cols[..] {
+            game.black_move_col.get_or_insert(black);
+        }
+        let mut items = items;
+        if black_alone {
+            items.retain(|i| !matches!(i, Item::Number { .. }));
+        }
         // The line's own part, and the columns printed beside it.
         let (own, beside) = split_columns(items, game.next);
         if let Some((n, black, c)) = numbers_at(&own, line).first().copied() {
@@ -1591,6 +1626,36 @@ fn read_chunk(
     Some((items, k, note))
 }
 
+/// `true` if words left after a move start another: a number, a piece, castling.
+fn starts_move(text: &str) -> bool {
+    let word = text.split_whitespace().next().unwrap_or("");
+    let word = word.trim_end_matches(['.', ',']);
+    word.starts_with(|c: char| c.is_ascii_digit())
+        || matches!(
+            word.trim_end_matches("'s"),
+            "K" | "Q"
+                | "R"
+                | "B"
+                | "Kt"
+                | "N"
+                | "P"
+                | "KR"
+                | "QR"
+                | "KB"
+                | "QB"
+                | "KKt"
+                | "QKt"
+                | "KP"
+                | "QP"
+                | "BP"
+                | "KtP"
+                | "RP"
+                | "Castles"
+                | "O-O"
+                | "O-O-O"
+        )
+}
+
 /// `Q checks.`, `K moves.`: the piece named, to any square, with the verb's mark.
 fn verb_move(piece: &str, verb: wordy::Verb, notation: &Descriptive) -> Option<Parsed> {
     let mut parsed = parser::parse_token(&format!("{piece}-K1"), notation.language()).ok()?;
@@ -1705,11 +1770,7 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
                 items.extend(found);
                 match note {
                     // `QR to K square 39 P to KR4`: a number starts the next column's moves.
-                    Some(note)
-                        if note.starts_with(|c: char| {
-                            c.is_ascii_alphanumeric() && !c.is_lowercase()
-                        }) =>
-                    {
+                    Some(note) if starts_move(&note) => {
                         let at = pieces[j].1 - note.len();
                         pieces[j].0 = at;
                         k = j;

@@ -47,10 +47,6 @@ fn san(game: &BookGame) -> Vec<String> {
         .collect()
 }
 
-fn bare(token: &str) -> &str {
-    token.trim_end_matches(['+', '#', '!', '?'])
-}
-
 /// `true` if the two SAN lines are the same moves (`Nce7` where `Ne7` is enough is the same).
 fn same_moves(ours: &[String], theirs: &[&String]) -> bool {
     first_difference(ours, theirs).is_none()
@@ -412,4 +408,20 @@ fn the_examples_of_the_books_page() {
         checked += 1;
     }
     assert_eq!(checked, 4);
+}
+
+/// Bird's ten game scores of 1892, the five printed in four columns (two halves side by side)
+/// included: nine read to their end; the last move of Mason-Bird (`B takes P`, two pawns to take
+/// and no move after it to tell) stops that game with an error.
+#[test]
+fn birds_ten_game_scores() {
+    let Some((_, import)) = read("bird-chess-history-and-reminiscences-4902.txt") else {
+        return;
+    };
+    let plies: Vec<usize> = import.games.iter().map(|g| g.moves().count()).collect();
+    assert_eq!(plies, [54, 40, 74, 96, 59, 40, 120, 70, 47, 44]);
+    let complete: Vec<bool> = import.games.iter().map(|g| g.complete).collect();
+    assert_eq!(complete.iter().filter(|c| **c).count(), 9);
+    assert!(!complete[4]);
+    assert_eq!(import.errors(), 1);
 }

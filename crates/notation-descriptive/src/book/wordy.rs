@@ -265,7 +265,12 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             }
             _ => {
                 if let Some(letter) = piece_letter(core) {
-                    if verb && target_rank && !promoting {
+                    let next_verb = next_core.is_some_and(|n| {
+                        matches!(n.to_ascii_lowercase().as_str(), "to" | "takes" | "x")
+                    });
+                    // `R to K square ch K to B4`, `P takes Kt Q takes Q ch`: the next move
+                    // starts here.
+                    if verb && (target_rank || next_verb) && !promoting {
                         // `R to K square ch K to B4`: the next move starts here.
                         break;
                     }
@@ -290,8 +295,14 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     }
                     target_rank = true;
                     emit(&mut out, rank, at);
-                } else if core.bytes().all(|b| b.is_ascii_digit()) && (target_rank || !verb) {
+                } else if core.bytes().all(|b| b.is_ascii_digit())
+                    && (target_rank || !verb || !target_open || core.len() >= 2)
+                {
                     // `QR to K square 39 P to KR4`: the next column's move number.
+                    break;
+                } else if verb && target_rank && core.starts_with(|c: char| c.is_ascii_uppercase())
+                {
+                    // `QR to QB square QR to Q square`: a second move in the chunk.
                     break;
                 } else if is_compact(core) && !core.starts_with('(') {
                     if !verb && core.starts_with(|c: char| c.is_ascii_uppercase()) {
@@ -358,6 +369,9 @@ mod tests {
         assert_eq!(w("Q. takes doubled P.").0, "Q x P");
         assert_eq!(w("K. to Q'S 3d.?").0, "K - Q 3 ?");
         assert_eq!(w("P. to R's 8th. (2d Q.)").1, "(2d Q.)");
+        assert_eq!(w("QR to QB square QR to Q square").1, "QR to Q square");
+        assert_eq!(w("P takes Kt Q takes Q ch").1, "Q takes Q ch");
+        assert_eq!(w("Kt takes Kt 45 Q to Kt3").1, "45 Q to Kt3");
     }
 
     #[test]
