@@ -1626,6 +1626,30 @@ fn read_chunk(
     Some((items, k, note))
 }
 
+/// `becoming a Queen`, `and becomes a Knight`, `queening`: the piece a pawn becomes.
+fn promotion_words(text: &str) -> Option<chess_rules::Role> {
+    let lower = text
+        .trim()
+        .trim_end_matches(['.', ')'])
+        .to_ascii_lowercase();
+    let rest = [
+        "becoming a ",
+        "becomes a ",
+        "and becomes a ",
+        "(becoming a ",
+    ]
+    .iter()
+    .find_map(|p| lower.strip_prefix(p))?;
+    use chess_rules::Role;
+    Some(match rest.split_whitespace().next()? {
+        "queen" | "q" => Role::Queen,
+        "rook" | "r" | "castle" => Role::Rook,
+        "bishop" | "b" => Role::Bishop,
+        "knight" | "kt" | "n" => Role::Knight,
+        _ => return None,
+    })
+}
+
 /// `true` if words left after a move start another: a number, a piece, castling.
 fn starts_move(text: &str) -> bool {
     let word = text.split_whitespace().next().unwrap_or("");
@@ -1780,6 +1804,20 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
                         k = j + 1;
                     }
                     None => k = j + 1,
+                }
+                // `P. one, becoming a Queen.`: the promotion in the next chunk.
+                if let Some(&(ns, ne)) = pieces.get(k)
+                    && let Some(role) = promotion_words(&line[ns..ne])
+                    && let Some(Item::Move { parsed, .. }) = items
+                        .iter_mut()
+                        .rev()
+                        .find(|i| matches!(i, Item::Move { .. }))
+                    && let parser::Body::Piece(p) = &mut parsed.body
+                    && p.piece.role == chess_rules::Role::Pawn
+                {
+                    p.promotion = Some(role);
+                    items.push(Item::Note(line[ns..ne].trim().to_owned()));
+                    k += 1;
                 }
             }
             // `6. P - R 8 (Q), and wins.`: words after the moves end the line.

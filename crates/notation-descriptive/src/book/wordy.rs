@@ -165,6 +165,29 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 .trim_end_matches(['.', ',', ';', ':', ')', ']'])
         });
         let end = at + words[k].1.len();
+        // `R. (B. sq.) to B's 2d.`: the square the piece stands on, in parentheses.
+        if word.starts_with('(') && !verb && !mover.is_empty() && !castles {
+            let close = words[k..].iter().position(|(_, w)| w.contains(')'));
+            if let Some(n) = close {
+                let inner: Vec<&str> = words[k..=k + n]
+                    .iter()
+                    .map(|(_, w)| w.trim_matches(['(', ')', '.', ',']))
+                    .collect();
+                let square: Option<Vec<&str>> = inner
+                    .iter()
+                    .map(|w| piece_letter(w).or_else(|| ordinal(w)))
+                    .collect();
+                if let Some(square) =
+                    square.filter(|s| s.iter().any(|p| p.bytes().all(|b| b.is_ascii_digit())))
+                {
+                    emit(&mut out, &format!("({})", square.concat()), at);
+                    let (last_at, last) = words[k + n];
+                    out.read = last_at + last.len();
+                    k += n + 1;
+                    continue;
+                }
+            }
+        }
         match lower.as_str() {
             "" => {}
             "to" if !verb && !mover.is_empty() => {
@@ -372,6 +395,7 @@ mod tests {
         assert_eq!(w("QR to QB square QR to Q square").1, "QR to Q square");
         assert_eq!(w("P takes Kt Q takes Q ch").1, "Q takes Q ch");
         assert_eq!(w("Kt takes Kt 45 Q to Kt3").1, "45 Q to Kt3");
+        assert_eq!(w("R. (B. sq.) to B's 2d.").0, "R (B1) - B 2");
     }
 
     #[test]
