@@ -175,7 +175,13 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     .collect();
                 let square: Option<Vec<&str>> = inner
                     .iter()
-                    .map(|w| piece_letter(w).or_else(|| ordinal(w)))
+                    .map(|w| {
+                        piece_letter(w).or_else(|| ordinal(w)).or_else(|| {
+                            // `Kt (R 4) to B 5`: a rank written as a digit.
+                            (w.len() == 1 && (b'1'..=b'8').contains(&w.as_bytes()[0]))
+                                .then(|| &"12345678"[usize::from(w.as_bytes()[0] - b'1')..][..1])
+                        })
+                    })
                     .collect();
                 if let Some(square) =
                     square.filter(|s| s.iter().any(|p| p.bytes().all(|b| b.is_ascii_digit())))
@@ -396,6 +402,7 @@ mod tests {
         assert_eq!(w("P takes Kt Q takes Q ch").1, "Q takes Q ch");
         assert_eq!(w("Kt takes Kt 45 Q to Kt3").1, "45 Q to Kt3");
         assert_eq!(w("R. (B. sq.) to B's 2d.").0, "R (B1) - B 2");
+        assert_eq!(w("Kt (R 4) to B 5").0, "Kt (R4) - B 5");
     }
 
     #[test]
