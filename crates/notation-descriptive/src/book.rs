@@ -808,6 +808,27 @@ impl State<'_> {
                     && game.white_col.is_some_and(|w| col > w + 1)
                 {
                     game.variation_col = Some(col);
+                } else if let Some(game) = self.game.as_mut().filter(|g| !g.ended)
+                    && game.white_col.is_some_and(|w| col.abs_diff(w) <= 1)
+                    && !items.iter().any(|i| matches!(i, Item::Note(_)))
+                    && let Some(span) = items.iter().find_map(|i| match i {
+                        Item::Dot(_, span, _) => Some(*span),
+                        _ => None,
+                    })
+                {
+                    // Moves at the game's own place whose number does not follow: said, and
+                    // kept as a note rather than glued on.
+                    let side = |c: Color| if c == Color::White { "" } else { "..." };
+                    game.repairs.push(Diagnostic::warning(
+                        format!(
+                            "a line numbered {}{} where the game's move {}{} is next: kept as a note",
+                            first.0,
+                            side(first.1),
+                            game.next.0,
+                            side(game.next.1)
+                        ),
+                        span,
+                    ));
                 }
                 return None;
             }

@@ -425,3 +425,18 @@ fn birds_ten_game_scores() {
     assert!(!complete[4]);
     assert_eq!(import.errors(), 1);
 }
+
+/// A line of moves at the game's place whose number does not follow is said, not glued on.
+#[test]
+fn a_move_line_whose_number_does_not_follow_is_reported() {
+    let text = "1. P-K4      P-K4\n2. Kt-KB3    Kt-QB3\n4. B-B4      B-B4\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert_eq!(game.moves().count(), 4);
+    let warnings: Vec<&str> = game.repairs.iter().map(|r| r.message.as_str()).collect();
+    assert_eq!(
+        warnings,
+        ["a line numbered 4 where the game's move 3 is next: kept as a note"]
+    );
+    assert_eq!(import.lines[2], LineClass::Comment);
+}
