@@ -644,6 +644,20 @@ impl State<'_> {
             {
                 return class;
             }
+            // Moves that do not continue the game are a note, never a heading that would end
+            // it (`4. B-B4  B-B4` is all capitals).
+            let text = single_spaced(&cleaned);
+            self.close_columns();
+            if self.game.as_ref().is_some_and(|g| g.unread) && self.last == LineClass::NotRead {
+                // The numbered lines after one that did not read are not read either.
+                return LineClass::NotRead;
+            }
+            if let Some(game) = self.game.as_mut() {
+                game.comment(&text, line_no);
+                return LineClass::Comment;
+            }
+            self.pending_push(text);
+            return LineClass::Prose;
         }
         // A line numbered as the game's next move that does not read: the game stops here,
         // with an error, never by turning its moves into a note.
