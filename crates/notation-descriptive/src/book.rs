@@ -1016,10 +1016,14 @@ impl State<'_> {
                 }
             }
             if index == 0 {
-                // Moves that start from a diagram the text does not give: no game.
-                self.import
-                    .diagnostics
-                    .extend(repairs.into_iter().map(|r| r.in_game(run, name.clone())));
+                // Moves that start from a diagram the text does not give: no game, and no
+                // word about lines that would not have followed it.
+                self.import.diagnostics.extend(
+                    repairs
+                        .into_iter()
+                        .filter(|r| !r.message.ends_with("kept as a note"))
+                        .map(|r| r.in_game(run, name.clone())),
+                );
                 self.import.diagnostics.push(diag);
                 return;
             }
