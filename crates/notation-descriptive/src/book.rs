@@ -1607,27 +1607,20 @@ fn read_chunk(
         .iter()
         .any(|w| chunk.contains(w))
     };
-    for (j, &(_, end)) in pieces
-        .iter()
-        .enumerate()
-        .skip(k)
-        .take(if worded { 0 } else { 3 })
-    {
-        if let Ok(found) = parser::parse_many(&line[s..end], notation.language()) {
-            let items = found
-                .into_iter()
-                .map(|(parsed, range)| Item::Move {
-                    parsed,
-                    text: line[s + range.start..s + range.end].to_owned(),
-                    span: Span::new(offset + s + range.start, offset + s + range.end),
-                })
-                .collect();
-            return Some((items, j, None));
-        }
+    if !worded && let Some(read) = read_compact(line, pieces, k, s, offset, notation) {
+        return Some(read);
     }
+    // A worded chunk the table of words does not read may still be compact.
+    let fallback = || {
+        worded
+            .then(|| read_compact(line, pieces, k, s, offset, notation))
+            .flatten()
+    };
     let end = pieces[k].1;
     let chunk = &line[s..end];
-    let rewritten = wordy::rewrite(chunk)?;
+    let Some(rewritten) = wordy::rewrite(chunk) else {
+        return fallback();
+    };
     if let Some(verb) = rewritten.verb {
         let parsed = verb_move(&rewritten.text, verb, notation)?;
         let rest = chunk[rewritten.read..].trim();
@@ -1641,7 +1634,9 @@ fn read_chunk(
         };
         return Some((vec![item], k, (!rest.is_empty()).then(|| rest.to_owned())));
     }
-    let found = parser::parse_many(&rewritten.text, notation.language()).ok()?;
+    let Ok(found) = parser::parse_many(&rewritten.text, notation.language()) else {
+        return fallback();
+    };
     let map = |at: usize| rewritten.map.get(at).copied().unwrap_or(rewritten.read);
     let mut items = Vec::new();
     let count = found.len();
@@ -1663,6 +1658,32 @@ fn read_chunk(
     let rest = chunk[rewritten.read..].trim();
     let note = (!rest.is_empty()).then(|| rest.to_owned());
     Some((items, k, note))
+}
+
+/// Reads the chunk `k` (from byte `s`) in the compact form, joined to up to two chunks after it
+/// when a wide space split a move (`Kt  -  B 3`).
+fn read_compact(
+    line: &str,
+    pieces: &[(usize, usize)],
+    k: usize,
+    s: usize,
+    offset: usize,
+    notation: &Descriptive,
+) -> Option<(Vec<Item>, usize, Option<String>)> {
+    for (j, &(_, end)) in pieces.iter().enumerate().skip(k).take(3) {
+        if let Ok(found) = parser::parse_many(&line[s..end], notation.language()) {
+            let items = found
+                .into_iter()
+                .map(|(parsed, range)| Item::Move {
+                    parsed,
+                    text: line[s + range.start..s + range.end].to_owned(),
+                    span: Span::new(offset + s + range.start, offset + s + range.end),
+                })
+                .collect();
+            return Some((items, j, None));
+        }
+    }
+    None
 }
 
 /// `becoming a Queen`, `and becomes a Knight`, `queening`: the piece a pawn becomes.
