@@ -303,6 +303,8 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         runs: 0,
         last: LineClass::Blank,
         last_ended: true,
+        cut_short: None,
+        after_cut: false,
         block: None,
     };
     let mut offset = 0;
@@ -500,9 +502,22 @@ struct State<'a> {
     last: LineClass,
     /// The line before ends a sentence.
     last_ended: bool,
+    /// The last game, when a line other than its result ended it: its next move.
+    cut_short: Option<CutShort>,
+    /// The lines after a cut game's continuation are not read either.
+    after_cut: bool,
     /// A bracketed block open over several lines (`[Footnote A: ...`, `[Illustration: ...`):
     /// its class and how many brackets are still open.
     block: Option<(LineClass, usize)>,
+}
+
+/// A game ended by a line that was not its result, kept in case its moves go on.
+struct CutShort {
+    next: (u32, Color),
+    run: usize,
+    name: String,
+    /// Its index in the games.
+    index: usize,
 }
 
 /// A piece of a move line.
@@ -639,10 +654,46 @@ impl State<'_> {
             let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment)
                 && !starts
                 && !self.last_ended;
+            let first = first_ply(&items).map(|(p, _)| p);
             if (!after_prose || cleaned.starts_with(char::is_whitespace))
                 && let Some(class) = self.moves(items, &cleaned, line_no)
             {
                 return class;
+            }
+            // A game that a heading (or a page's capitals) ended before its result, continued
+            // here: the game was cut short, and says so.
+            if self.game.is_none()
+                && let Some(cut) = self.cut_short.take()
+                && first == Some(cut.next)
+            {
+                let lead = cleaned.len() - cleaned.trim_start().len();
+                let span = Span::new(offset + lead, offset + cleaned.trim_end().len());
+                let (n, side) = (
+                    cut.next.0,
+                    if cut.next.1 == Color::White {
+                        ""
+                    } else {
+                        "..."
+                    },
+                );
+                self.import.diagnostics.push(
+                    Diagnostic::error(
+                        format!(
+                            "these moves continue the game above at its move {n}{side}, after a line that ended it; the game stops here, at move {n}{side}"
+                        ),
+                        span,
+                    )
+                    .in_game(cut.run, cut.name),
+                );
+                if let Some(game) = self.import.games.get_mut(cut.index) {
+                    game.complete = false;
+                    game.result = GameResult::Unknown;
+                }
+                self.after_cut = true;
+                return LineClass::NotRead;
+            }
+            if self.game.is_none() && self.after_cut && self.last == LineClass::NotRead {
+                return LineClass::NotRead;
             }
             // Moves that do not continue the game are a note, never a heading that would end
             // it (`4. B-B4  B-B4` is all capitals).
@@ -1063,6 +1114,13 @@ impl State<'_> {
                 last_line = l;
             }
         }
+        self.cut_short = (complete && result == GameResult::Unknown).then(|| CutShort {
+            next: game.next,
+            run,
+            name: name.clone(),
+            index: self.import.games.len(),
+        });
+        self.after_cut = false;
         self.import.games.push(BookGame {
             tags: game.tags,
             heading: game.heading,

@@ -440,3 +440,27 @@ fn a_move_line_whose_number_does_not_follow_is_reported() {
     );
     assert_eq!(import.lines[2], LineClass::Comment);
 }
+
+/// A line of capitals inside a game ends it as a heading would; when the moves go on after it,
+/// the game was cut short, and the error says so.
+#[test]
+fn a_game_cut_by_a_line_of_capitals_is_an_error() {
+    let text = "1. P-K4      P-K4\n2. Kt-KB3    Kt-QB3\nTHE ATTACK GOES ON\n3. B-B4      B-B4\n4. P-B3      Kt-B3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert_eq!(game.moves().count(), 4);
+    assert!(!game.complete);
+    let errors: Vec<&str> = import
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "these moves continue the game above at its move 3, after a line that ended it; the game stops here, at move 3"
+        ]
+    );
+    assert_eq!(import.lines[3..], [LineClass::NotRead, LineClass::NotRead]);
+}
