@@ -861,6 +861,47 @@ impl State<'_> {
         } else {
             first
         };
+        // `69. Q. takes Kt.   59. Q. to her 5th.`: White's number misprinted, Black's right.
+        let numbers: Vec<u32> = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Number { n, .. } => Some(*n),
+                _ => None,
+            })
+            .collect();
+        let misnumbered = self.game.as_ref().is_some_and(|g| {
+            !g.ended
+                && g.next.1 == Color::White
+                && first != g.next
+                && first.1 == Color::White
+                && numbers.len() == 2
+                && numbers[1] == g.next.0
+                && move_cols.len() == 2
+        });
+        let mut items = items;
+        let first = if misnumbered
+            && let Some(game) = self.game.as_mut()
+            && let Some(span) = items.iter().find_map(|i| match i {
+                Item::Dot(_, span, _) => Some(*span),
+                _ => None,
+            }) {
+            let n = game.next.0;
+            game.repairs.push(Diagnostic::warning(
+                format!(
+                    "move number {} printed where {n} belongs (Black's number says {n})",
+                    first.0
+                ),
+                span,
+            ));
+            if let Some(Item::Number { n: printed, .. }) =
+                items.iter_mut().find(|i| matches!(i, Item::Number { .. }))
+            {
+                *printed = n;
+            }
+            game.next
+        } else {
+            first
+        };
         let fits = self.game.as_ref().is_some_and(|g| {
             // Lines of a variation printed further in than the game's own numbers, after a
             // line that did not follow the game, stay notes.
@@ -908,7 +949,6 @@ impl State<'_> {
         if let [_, black, ..] = move_cols[..] {
             game.black_move_col.get_or_insert(black);
         }
-        let mut items = items;
         if black_alone {
             items.retain(|i| !matches!(i, Item::Number { .. }));
         }
