@@ -1286,20 +1286,21 @@ fn repair(
         parser::Body::Piece(p) => Some(p.piece.role),
         parser::Body::Castle(_) => None,
     };
-    let same: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|mv| role.is_some_and(|r| !mv.is_castle() && mv.role() == r))
-        .collect();
+    // Every legal move is a candidate; the piece printed counts as much as the check sign.
+    let like = |mv: Move| {
+        likeness(pos, parsed, mv)
+            + 2 * u8::from(role.is_some_and(|r| !mv.is_castle() && mv.role() == r))
+    };
     let all: Vec<Move> = legal.iter().copied().collect();
-    for candidates in [same, all] {
+    'pick: {
+        let candidates = all;
         // How far the rest reads, whether it read without a token of several meanings, and
         // how much of the printed square the move keeps (`Q-R3` printed, `Q-K3` meant).
         let mut scored: Vec<((usize, bool, u8), Move)> = candidates
             .into_iter()
             .map(|mv| {
                 let (n, strict) = confirmed(pos, mv, &rest[1..=window]);
-                ((n, strict, likeness(pos, parsed, mv)), mv)
+                ((n, strict, like(mv)), mv)
             })
             .collect();
         scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -1313,7 +1314,7 @@ fn repair(
                 .take_while(|(key, _)| *key == top)
                 .map(|(_, mv)| {
                     let (n, strict) = confirmed(pos, mv, &rest[1..=far]);
-                    ((n, strict, likeness(pos, parsed, mv)), mv)
+                    ((n, strict, like(mv)), mv)
                 })
                 .collect();
             scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -1338,7 +1339,8 @@ fn repair(
                 )));
                 return Ok((mv, notes));
             }
-            [(best, _), ..] if best.0 >= window.min(4) => break,
+            // A tie: no one repair fits.
+            [(best, _), ..] if best.0 >= window.min(4) => break 'pick,
             _ => {}
         }
     }
@@ -1370,7 +1372,15 @@ fn confirmed(
 /// How much of what was printed a move keeps: its rank, its file, the piece it takes.
 fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
     let us = pos.turn();
-    match parsed.body {
+    // The check sign printed counts as much as the square: it is seldom the misprint.
+    let marked = !matches!(parsed.mark, parser::Mark::None);
+    let checks = {
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        after.chess().is_check()
+    };
+    let sign = if marked == checks { 2 } else { 0 };
+    sign + match parsed.body {
         parser::Body::Piece(p) => match p.target {
             parser::Target::To(set) => {
                 let rank = set.ranks & (1 << crate::names::relative_rank(mv.to(), us)) != 0;
