@@ -1296,11 +1296,11 @@ fn repair(
         let candidates = all;
         // How far the rest reads, whether it read without a token of several meanings, and
         // how much of the printed square the move keeps (`Q-R3` printed, `Q-K3` meant).
-        let mut scored: Vec<((usize, bool, u8), Move)> = candidates
+        let mut scored: Vec<((usize, u8, bool), Move)> = candidates
             .into_iter()
             .map(|mv| {
                 let (n, strict) = confirmed(pos, mv, &rest[1..=window]);
-                ((n, strict, like(mv)), mv)
+                ((n, like(mv), strict), mv)
             })
             .collect();
         scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -1314,7 +1314,7 @@ fn repair(
                 .take_while(|(key, _)| *key == top)
                 .map(|(_, mv)| {
                     let (n, strict) = confirmed(pos, mv, &rest[1..=far]);
-                    ((n, strict, like(mv)), mv)
+                    ((n, like(mv), strict), mv)
                 })
                 .collect();
             scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -1347,8 +1347,9 @@ fn repair(
     Err(err)
 }
 
-/// How many tokens of `next` read, one after the other, after `mv` in `pos`; a token that fits
-/// several moves is no evidence either way, and counts the rest as read.
+/// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether all
+/// of them named one move. A token that fits several moves ends the count there: an ambiguity
+/// is no evidence for the move that led to it.
 fn confirmed(
     pos: &DescriptivePosition,
     mv: Move,
@@ -1362,7 +1363,7 @@ fn confirmed(
         };
         match resolve::resolve(&after, parsed) {
             Outcome::One { mv, .. } => after.play_unchecked(mv),
-            Outcome::Many(_) => return (next.len(), false),
+            Outcome::Many(_) => return (k + 1, false),
             Outcome::None => return (k, true),
         }
     }
