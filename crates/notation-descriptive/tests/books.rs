@@ -478,3 +478,27 @@ fn a_misprinted_move_number_that_blacks_number_corrects() {
         "move number 8 printed where 3 belongs (Black's number says 3)"
     );
 }
+
+/// A misprint repaired because exactly one legal move keeps the rest of the game legal and
+/// keeps most of what was printed (`Kt-KB4` printed, `Kt-KB3` meant: `Kt-KR3` also lets the
+/// knight reach KKt5, but keeps less of the square).
+#[test]
+fn a_misprint_that_one_move_fits_is_repaired() {
+    let text = "\
+1. P-K4      P-K4
+2. Kt-KB4    Kt-QB3
+3. B-B4      Kt-B3
+4. Kt-Kt5    P-Q4
+5. PxP       KtxP
+6. KtxBP     KxKt
+7. Q-B3ch    K-K3
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(san(game)[2], "Nf3");
+    assert_eq!(
+        game.repairs[0].message,
+        "Kt-KB4: fits no legal move; read as Kt-KB3, the only legal move that the next 11 moves confirm"
+    );
+}
