@@ -782,6 +782,10 @@ impl State<'_> {
     }
 
     fn pending_push(&mut self, text: String) {
+        // Only the lines tags come from are kept: a book's prose is not copied line by line.
+        if !(text.starts_with("GAME ") || heading_line(&text)) {
+            return;
+        }
         if self.pending.len() == 12 {
             self.pending.remove(0);
         }
@@ -1514,13 +1518,13 @@ fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
 
 /// Page markers `{171}`, the transcriber's `/*` `*/`, and footnote markers (`[A]`, `[12]`,
 /// `(a)`, `(1)`, `*` after a word), blanked out so offsets stay.
-fn clean(line: &str) -> String {
-    // Most lines of a book hold none of the marks: no scan byte by byte for them.
+fn clean(line: &str) -> std::borrow::Cow<'_, str> {
+    // Most lines of a book hold none of the marks: neither a copy nor a scan for them.
     if !line
         .bytes()
         .any(|b| matches!(b, b'{' | b'/' | b'*' | b'[' | b'('))
     {
-        return line.to_owned();
+        return std::borrow::Cow::Borrowed(line);
     }
     let mut out = line.to_owned();
     let bytes = line.as_bytes();
@@ -1595,7 +1599,7 @@ fn clean(line: &str) -> String {
         }
         i += 1;
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// A line as comment text: page markers dropped, white space made single spaces.
