@@ -48,6 +48,12 @@
 //! whole book and of each game says how many lines each class holds, and adds up to the number
 //! of lines. A game that cannot be read to its end is kept up to the move that fails, with an
 //! error there; the lines after it are counted as not read.
+//!
+//! The worded styles (`P. to K's 4th.`, `Kt P takes P`, `Castles on K's side`, `Q. checks.`)
+//! are rewritten word by word into the compact form before the one reader reads them; a game
+//! printed in two halves side by side is read as two columns; diagrams, captions, footnote
+//! markers and page numbers inside a game are passed over. [`read`] takes the book's bytes in
+//! any encoding. `docs/notation/books.md` gives the rules with examples.
 
 mod layout;
 mod text;
