@@ -41,7 +41,7 @@ pub(crate) fn is_diagram(line: &str) -> bool {
         && files
             .iter()
             .zip("abcdefgh".chars())
-            .all(|(f, c)| f.len() == 1 && f.starts_with(c))
+            .all(|(f, c)| f.len() == 1 && f.to_ascii_lowercase().starts_with(c))
     {
         return true;
     }
@@ -92,7 +92,12 @@ pub(crate) fn is_caption(line: &str) -> bool {
                 && rest.len() <= 40
         })
     };
-    if numbered("DIAGRAM") || numbered("FIG") || numbered("POSITION") || numbered("PROBLEM") {
+    if numbered("DIAGRAM")
+        || numbered("DIAG")
+        || numbered("FIG")
+        || numbered("POSITION")
+        || numbered("PROBLEM")
+    {
         return true;
     }
     upper.starts_with("POSITION AFTER")
@@ -192,6 +197,10 @@ mod tests {
             "r . b q k b . r",
             "   a b c d e f g h",
             "8 |*R |   |*B |*Q |*K |   |   |*R |",
+            // Lasker's Chess Strategy (1915), as its e-text draws boards.
+            "8 | #R | #Kt| #B | #Q | #K | #B |#Kt | #R |",
+            "|---------------------------------------|",
+            "A    B    C    D    E    F    G    H",
         ] {
             assert!(is_diagram(line), "{line}");
         }
