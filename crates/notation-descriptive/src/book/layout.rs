@@ -223,6 +223,7 @@ mod tests {
             "[POSITION AFTER BLACK'S 2ND MOVE.]",
             "BLACK.",
             "White to play and win.",
+            "Diag. 16",
         ] {
             assert!(is_caption(line), "{line}");
         }
