@@ -30,8 +30,18 @@ fn books() -> Option<Vec<PathBuf>> {
     Some(files)
 }
 
+/// A book of the folder, decoded and imported; `None` (a failure under `CI`) when absent.
 fn read(name: &str) -> Option<(String, Import)> {
-    let bytes = std::fs::read(shared_corpus().join("descriptive").join(name)).ok()?;
+    let path = shared_corpus().join("descriptive").join(name);
+    let Ok(bytes) = std::fs::read(&path) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is missing under CI",
+            path.display()
+        );
+        eprintln!("{} absent: test skipped", path.display());
+        return None;
+    };
     let (decoded, import) = book::read(&bytes, &Descriptive::OLD);
     Some((decoded.text, import))
 }
