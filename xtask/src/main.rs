@@ -4,6 +4,7 @@
 //! plain tests are `#[test]`s too, so `cargo test --workspace` enforces them.
 
 mod bench;
+mod books;
 mod ci;
 mod compressed;
 mod convert;
@@ -38,6 +39,8 @@ enum Task {
     Compressed(compressed::Args),
     /// Run what `.ci/run` runs: fmt, clippy, tests, bench smoke tests, memory, bounded fuzzing.
     Ci(ci::Args),
+    /// Import every book of a folder; per book: games, moves, repairs, lines not read, time.
+    Books(books::Args),
     /// Convert a folder tree of game records into another, with a summary.
     Convert(convert::Args),
     /// Write the large random-games PGN the record benches read.
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Task::Fuzz(args) => fuzz::run(&args),
         Task::Ci(args) => ci::run(&args),
         Task::Compressed(args) => compressed::run(&args),
+        Task::Books(args) => books::run(&args),
         Task::Convert(args) => convert::run(&args),
         Task::Corpus(args) => corpus::run(&args),
         Task::DraughtsAnchor(args) => draughts_anchor::run(&args),

@@ -163,6 +163,12 @@ pub struct ImportArgs {
     /// List only what could not be read, not the repairs.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Print on stderr how many lines of each class the book and each game hold.
+    #[arg(long)]
+    pub report: bool,
+    /// The report's format (with `--report`): text, or one JSON object on stderr.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
     /// The book's text; stdin when absent or `-`.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,

@@ -43,6 +43,22 @@
 //! assert!(pgn.ends_with("1. e4 e5 2. Nf3 Nc6 {The usual development.} 3. Bb5 h6 4. O-O 1-0\n\n"));
 //! ```
 
+//!
+//! Every line of the text is accounted for in exactly one [`LineClass`]; the [`Tally`] of the
+//! whole book and of each game says how many lines each class holds, and adds up to the number
+//! of lines. A game that cannot be read to its end is kept up to the move that fails, with an
+//! error there; the lines after it are counted as not read.
+//!
+//! The worded styles (`P. to K's 4th.`, `Kt P takes P`, `Castles on K's side`, `Q. checks.`)
+//! are rewritten word by word into the compact form before the one reader reads them; a game
+//! printed in two halves side by side is read as two columns; diagrams, captions, footnote
+//! markers and page numbers inside a game are passed over. [`read`] takes the book's bytes in
+//! any encoding. `docs/notation/books.md` gives the rules with examples.
+
+mod layout;
+mod text;
+mod wordy;
+
 use board_core::{
     Color, Diagnostic, Dialect, FirstMove, GameResult, MoveError, MoveErrorKind, MovetextWriter,
     Notation, Span, write_tags,
@@ -51,9 +67,93 @@ use chess_rules::Move;
 
 use crate::line::read_one;
 use crate::parser::{self, Parsed};
+use crate::resolve::{self, Outcome};
 use crate::{Descriptive, DescriptivePosition};
 
-/// A game found in a book, every move read.
+pub use text::{Decoded, Encoding, LineIndex, decode};
+
+/// What a line of a book is; every line is exactly one of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum LineClass {
+    /// A line with nothing on it.
+    Blank,
+    /// A line of moves of a game (or its result) that was read.
+    Move,
+    /// A note inside a game, kept as its comment.
+    Comment,
+    /// A heading or column head: where tags come from.
+    Heading,
+    /// A text diagram's rank, border or caption.
+    Diagram,
+    /// A page number, a transcriber's marker, an illustration line, a separator.
+    PageArtefact,
+    /// Prose outside any game.
+    Prose,
+    /// A line of a game that could not be read (from the move where the game stops on).
+    NotRead,
+}
+
+impl LineClass {
+    /// Every class, in the order reports print them.
+    pub const ALL: [LineClass; 8] = [
+        LineClass::Move,
+        LineClass::Comment,
+        LineClass::Heading,
+        LineClass::Diagram,
+        LineClass::PageArtefact,
+        LineClass::Prose,
+        LineClass::NotRead,
+        LineClass::Blank,
+    ];
+
+    /// The name reports use: `move`, `comment`, `heading`, `diagram`, `page`, `prose`,
+    /// `not-read`, `blank`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            LineClass::Blank => "blank",
+            LineClass::Move => "move",
+            LineClass::Comment => "comment",
+            LineClass::Heading => "heading",
+            LineClass::Diagram => "diagram",
+            LineClass::PageArtefact => "page",
+            LineClass::Prose => "prose",
+            LineClass::NotRead => "not-read",
+        }
+    }
+}
+
+/// How many lines each [`LineClass`] holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    counts: [usize; 8],
+}
+
+impl Tally {
+    /// The lines of `class`.
+    #[must_use]
+    pub const fn get(&self, class: LineClass) -> usize {
+        self.counts[class as usize]
+    }
+
+    /// All lines counted.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    fn add(&mut self, class: LineClass) {
+        self.counts[class as usize] += 1;
+    }
+
+    /// Each class with its count, in [`LineClass::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (LineClass, usize)> + '_ {
+        LineClass::ALL.iter().map(|&c| (c, self.get(c)))
+    }
+}
+
+/// A game found in a book, read up to its end or to the move where it stops.
 #[derive(Debug, Clone)]
 pub struct BookGame {
     /// Tags taken from the heading: `Event`, `Date`, `White`, `Black`, `Opening`, as found.
@@ -64,12 +164,19 @@ pub struct BookGame {
     pub start: DescriptivePosition,
     /// The moves and the notes between them, in order.
     pub elements: Vec<BookElement>,
-    /// From `Resigns.`, a mate, or a note that says who resigned; `*` when the book does not say.
+    /// From `Resigns.`, `Drawn.`, `and wins`, a mate, or a note that says who resigned; `*`
+    /// when the book does not say or the game stops early.
     pub result: GameResult,
     /// What was read only leniently, as warnings at their place in the book.
     pub repairs: Vec<Diagnostic>,
     /// From the first move to the last, in the book's text.
     pub span: Span,
+    /// `false` when a move could not be read and the game stops before the book's end of it.
+    pub complete: bool,
+    /// The game's lines (first and last, from 1), by class.
+    pub lines: (usize, usize),
+    /// The classes of the lines from the game's first move line to its last line.
+    pub tally: Tally,
 }
 
 /// A move of a book game, or a note.
@@ -88,15 +195,27 @@ pub enum BookElement {
     Comment(String),
 }
 
-/// What a book held: the games read, and the diagnostics of the whole text (every repair as a
-/// warning, every run of moves that could not be read as an error, spans in the text).
+/// What a book held: the games read, the diagnostics of the whole text (every repair as a
+/// warning, every game stopped early and every run of moves that could not be read as an
+/// error, spans in the text), and the class of every line.
 #[derive(Debug, Clone, Default)]
 pub struct Import {
-    /// The games whose every move was read.
+    /// The games found, complete or kept up to the move where they stop.
     pub games: Vec<BookGame>,
-    /// Warnings (repairs) and errors (runs of moves that are not a legal game from the start,
-    /// such as the examples of a book that start from a diagram).
+    /// Warnings (repairs) and errors.
     pub diagnostics: Vec<Diagnostic>,
+    /// The class of each line of the text, in order (as `str::lines` splits it).
+    pub lines: Vec<LineClass>,
+    /// The classes of all lines.
+    pub tally: Tally,
+}
+
+impl Import {
+    /// The errors among the diagnostics.
+    #[must_use]
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
 }
 
 impl BookGame {
@@ -156,33 +275,80 @@ impl BookGame {
     }
 }
 
+/// Decodes a book's bytes ([`decode`]) and imports its games. Never panics, on any bytes.
+///
+/// # Examples
+///
+/// ```
+/// use notation_descriptive::{Descriptive, book};
+///
+/// let bytes = b"GAME I.\r\n1. P. to K's 4th.     1. P. to K's 4th.\r\n2. Q. to K. R's 5th.   2. K. to his 2d.\r\n";
+/// let (decoded, import) = book::read(bytes, &Descriptive::OLD);
+/// assert!(decoded.crlf);
+/// assert_eq!(import.games[0].moves().count(), 4);
+/// assert_eq!(import.tally.total(), 3);
+/// ```
+#[must_use]
+pub fn read(bytes: &[u8], notation: &Descriptive) -> (Decoded, Import) {
+    let decoded = decode(bytes);
+    let import = import(&decoded.text, notation);
+    (decoded, import)
+}
+
 /// Finds and reads the games of a book written in `notation`'s language; moves in messages are
-/// written in `notation`.
+/// written in `notation`. Linear in the length of the text.
 #[must_use]
 pub fn import(text: &str, notation: &Descriptive) -> Import {
     let mut state = State {
         text,
         notation,
+        index: LineIndex::new(text),
         import: Import::default(),
         game: None,
         pending: Vec::new(),
         runs: 0,
-        after_prose: false,
+        last: LineClass::Blank,
+        last_ended: true,
+        cut_short: None,
+        after_cut: false,
+        block: None,
     };
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let line = raw.trim_end_matches(['\n', '\r']);
-        state.line(line, offset);
+        let class = state.line(line, offset);
+        state.import.lines.push(class);
+        if let Some(game) = state.game.as_mut() {
+            game.owned.push(state.import.lines.len() - 1);
+        }
+        state.last = class;
+        state.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
         offset += raw.len();
     }
     state.finish_game();
+    let mut tally = Tally::default();
+    for &class in &state.import.lines {
+        tally.add(class);
+    }
+    state.import.tally = tally;
     state.import
 }
 
 /// A token of a game being gathered.
 struct Token {
-    parsed: Result<Parsed, MoveError>,
+    parsed: Parsed,
+    /// The compact text read (`P-K4` for `P. to K's 4th.`).
+    text: String,
     span: Span,
+    /// The line it is on, from 0.
+    line: usize,
+}
+
+/// A column of moves printed beside the first (`25 P takes P  B to B5`), kept until the first
+/// column ends.
+struct Column {
+    items: Vec<(Item, usize)>,
+    next: (u32, Color),
 }
 
 /// A game being gathered from its lines.
@@ -196,10 +362,57 @@ struct Gathering {
     /// The next move: its number and side.
     next: (u32, Color),
     result: Option<GameResult>,
+    /// A result was read: later prose is its comment until a blank line ends the game.
+    ended: bool,
     repairs: Vec<Diagnostic>,
+    /// Numbers written with and without their dot; the missing dots are warned of only
+    /// where most numbers have one.
+    dotted: usize,
+    undotted: Vec<Span>,
+    /// Where White's and Black's move numbers stand on the game's lines (byte columns).
+    white_col: Option<usize>,
+    black_col: Option<usize>,
+    columns: Vec<Column>,
+    /// A line numbered as the next move did not read: the numbered lines after it are not
+    /// read either.
+    unread: bool,
+    /// Where Black's moves stand on lines that hold both sides' moves (byte column).
+    black_move_col: Option<usize>,
+    /// The column of a variation's numbers, after a numbered line that did not follow.
+    variation_col: Option<usize>,
+    /// The lines the game owns, from 0; and the comment lines with the tokens before them.
+    owned: Vec<usize>,
+    comment_lines: Vec<(usize, usize)>,
+    /// Errors found while gathering (a column that does not follow), with their lines.
+    errors: Vec<(Diagnostic, Vec<usize>)>,
 }
 
 impl Gathering {
+    fn new(tags: Vec<(String, String)>, heading: Option<String>, next: (u32, Color)) -> Self {
+        Gathering {
+            tags,
+            heading,
+            tokens: Vec::new(),
+            comments: Vec::new(),
+            paragraph: String::new(),
+            next,
+            result: None,
+            ended: false,
+            repairs: Vec::new(),
+            dotted: 0,
+            undotted: Vec::new(),
+            white_col: None,
+            black_col: None,
+            columns: Vec::new(),
+            variation_col: None,
+            black_move_col: None,
+            unread: false,
+            owned: Vec::new(),
+            comment_lines: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
     fn flush(&mut self) {
         if !self.paragraph.is_empty() {
             let text = std::mem::take(&mut self.paragraph);
@@ -207,35 +420,110 @@ impl Gathering {
         }
     }
 
-    fn advance(&mut self) {
-        self.next = match self.next {
+    fn comment(&mut self, text: &str, line: usize) {
+        if !self.paragraph.is_empty() {
+            self.paragraph.push(' ');
+        }
+        self.paragraph.push_str(text);
+        self.comment_lines.push((line, self.tokens.len()));
+    }
+
+    fn advance(next: &mut (u32, Color)) {
+        *next = match *next {
             (n, Color::White) => (n, Color::Black),
             (n, Color::Black) => (n + 1, Color::White),
         };
+    }
+
+    /// Plays the items of a line (or of a column) into the game.
+    fn apply(&mut self, items: Vec<Item>, line: usize) {
+        self.flush();
+        let mut last_move: Option<usize> = None;
+        for item in items {
+            match item {
+                Item::Number { n, black, .. } => {
+                    if black {
+                        self.next = (n, Color::Black);
+                    } else if self.next.0 != n {
+                        self.next = (n, Color::White);
+                    }
+                }
+                Item::Dot(dotted, span, _) => {
+                    if dotted {
+                        self.dotted += 1;
+                    } else {
+                        self.undotted.push(span);
+                    }
+                }
+                Item::Placeholder => self.next.1 = Color::Black,
+                Item::Move { parsed, text, span } => {
+                    self.tokens.push(Token {
+                        parsed,
+                        text,
+                        span,
+                        line,
+                    });
+                    last_move = Some(self.tokens.len() - 1);
+                    Gathering::advance(&mut self.next);
+                }
+                Item::Suffix(marks) => {
+                    if let Some(k) = last_move.or(self.tokens.len().checked_sub(1)) {
+                        let token = &mut self.tokens[k];
+                        token.parsed.mark = marks.mark;
+                        token.parsed.en_passant |= marks.en_passant;
+                        for nag in marks.nags.into_iter().filter(|&n| n != 0) {
+                            if let Some(slot) = token.parsed.nags.iter_mut().find(|n| **n == 0) {
+                                *slot = nag;
+                            }
+                        }
+                    }
+                }
+                Item::Result(result) => {
+                    self.result = Some(result.unwrap_or(GameResult::win(!self.next.1)));
+                    self.ended = true;
+                }
+                Item::Note(text) => {
+                    if wins(&text) && self.result.is_none() {
+                        self.result = Some(GameResult::win(!self.next.1));
+                        self.ended = true;
+                    }
+                    self.comment(&text, line);
+                }
+            }
+        }
     }
 }
 
 struct State<'a> {
     text: &'a str,
     notation: &'a Descriptive,
+    index: LineIndex,
     import: Import,
     game: Option<Gathering>,
     /// Prose since the last game: where a heading is looked for.
     pending: Vec<String>,
     /// Runs of moves found, games or not: the number diagnostics name.
     runs: usize,
-    /// The last line was prose: a numbered line right after it, not indented, is prose too
-    /// (`29 P - K 6, but that would only have prolonged the game`).
-    after_prose: bool,
+    /// The class of the line before.
+    last: LineClass,
+    /// The line before ends a sentence.
+    last_ended: bool,
+    /// The last game, when a line other than its result ended it: its next move.
+    cut_short: Option<CutShort>,
+    /// The lines after a cut game's continuation are not read either.
+    after_cut: bool,
+    /// A bracketed block open over several lines (`[Footnote A: ...`, `[Illustration: ...`):
+    /// its class and how many brackets are still open.
+    block: Option<(LineClass, usize)>,
 }
 
-/// What a line of a book is.
-enum Line {
-    Blank,
-    Separator,
-    Resigns,
-    Moves(Vec<Item>),
-    Prose(String),
+/// A game ended by a line that was not its result, kept in case its moves go on.
+struct CutShort {
+    next: (u32, Color),
+    run: usize,
+    name: String,
+    /// Its index in the games.
+    index: usize,
 }
 
 /// A piece of a move line.
@@ -245,119 +533,475 @@ enum Item {
         n: u32,
         black: bool,
     },
-    MissingDot(Span),
+    /// Whether a move number had its dot, where it is, and its byte column in the line.
+    Dot(bool, Span, usize),
     Placeholder,
     Move {
         parsed: Parsed,
+        text: String,
         span: Span,
     },
-    Resigns,
-    Draw,
-    /// Words after the moves: `and wins`.
+    /// `ch`, `!` printed apart from its move, in a column of its own.
+    Suffix(Parsed),
+    /// `Resigns` (who resigned follows from the side to move: `None`), `Drawn`, `1-0`.
+    Result(Option<GameResult>),
+    /// Words after the moves: `and wins`, `(best)`.
     Note(String),
 }
 
+/// `and wins`, `And wins; the battle having lasted about seven hours.`
+fn wins(text: &str) -> bool {
+    let t = text
+        .trim_start_matches([',', ';', ' '])
+        .to_ascii_lowercase();
+    t.starts_with("and wins") || t.starts_with("wins") || t.starts_with("and mates")
+}
+
+/// A result written alone: `Resigns.`, `Drawn.`, `Mate.`, `1-0`.
+fn result_word(text: &str) -> Option<Option<GameResult>> {
+    let t = text.trim().trim_end_matches(['.', '!']).trim();
+    let t = t
+        .strip_prefix("And ")
+        .or_else(|| t.strip_prefix("and "))
+        .unwrap_or(t);
+    match t {
+        "Resigns" | "resigns" | "Resigned" | "resigned" | "Mate" | "mate" | "Checkmate"
+        | "checkmate" | "And mate" | "and mate" => Some(None),
+        "Drawn" | "drawn" | "Draw" | "draw" | "Draw agreed" | "Drawn game" | "Drawn Game" => {
+            Some(Some(GameResult::Draw))
+        }
+        "1-0" => Some(Some(GameResult::WhiteWins)),
+        "0-1" => Some(Some(GameResult::BlackWins)),
+        "½-½" | "1/2-1/2" => Some(Some(GameResult::Draw)),
+        "White resigns" | "White resigned" => Some(Some(GameResult::BlackWins)),
+        "Black resigns" | "Black resigned" => Some(Some(GameResult::WhiteWins)),
+        _ => None,
+    }
+}
+
 impl State<'_> {
-    fn line(&mut self, line: &str, offset: usize) {
-        let mut kind = classify(line, offset, self.notation);
-        if matches!(kind, Line::Moves(_))
-            && self.after_prose
-            && !line.starts_with(char::is_whitespace)
+    /// Reads one line; returns its class.
+    fn line(&mut self, raw: &str, offset: usize) -> LineClass {
+        let line_no = self.import.lines.len();
+        let cleaned = clean(raw);
+        let trimmed = cleaned.trim();
+        if let Some((class, depth)) = self.block {
+            let depth = brackets(trimmed, depth);
+            self.block = (depth > 0).then_some((class, depth));
+            return self.block_line(class, trimmed, line_no);
+        }
+        if trimmed.is_empty() {
+            if !raw.trim().is_empty() {
+                return LineClass::PageArtefact;
+            }
+            if let Some(game) = self.game.as_mut() {
+                game.flush();
+                if game.ended {
+                    self.finish_game();
+                }
+            }
+            return LineClass::Blank;
+        }
+        let raw_trimmed = raw.trim();
+        for (open, class) in [
+            ("[Footnote", LineClass::Comment),
+            ("[Note", LineClass::Comment),
+            ("[Illustration", LineClass::PageArtefact),
+            ("[Transcriber", LineClass::PageArtefact),
+            ("[Sidenote", LineClass::PageArtefact),
+        ] {
+            if raw_trimmed.starts_with(open) {
+                let depth = brackets(raw_trimmed, 0);
+                self.block = (depth > 0).then_some((class, depth));
+                self.close_columns();
+                return self.block_line(class, raw_trimmed, line_no);
+            }
+        }
+        if layout::is_page_artefact(raw_trimmed) {
+            if raw_trimmed.matches('*').count() >= 3 {
+                self.finish_game();
+            }
+            return LineClass::PageArtefact;
+        }
+        if layout::is_diagram(trimmed) || layout::is_caption(trimmed) {
+            self.close_columns();
+            return LineClass::Diagram;
+        }
+        if layout::is_column_head(trimmed) {
+            if self.game.as_ref().is_none_or(|g| g.ended) {
+                self.finish_game();
+                self.pending.push(single_spaced(&cleaned));
+            }
+            return LineClass::Heading;
+        }
+        // `Resigns.` alone; a lower-case `draw.` only right after the moves, never as the end
+        // of a note's sentence.
+        if let Some(result) = result_word(trimmed)
+            && (trimmed.starts_with(|c: char| !c.is_lowercase())
+                && !matches!(self.last, LineClass::Comment | LineClass::Prose)
+                || self.last == LineClass::Move)
         {
-            kind = Line::Prose(prose_text(line));
-        }
-        self.after_prose = matches!(kind, Line::Prose(_));
-        match kind {
-            Line::Blank => {
-                if let Some(game) = self.game.as_mut() {
-                    game.flush();
-                }
+            self.close_columns();
+            if let Some(game) = self.game.as_mut().filter(|g| !g.ended) {
+                game.apply(vec![Item::Result(result)], line_no);
+                return LineClass::Move;
             }
-            Line::Separator => self.finish_game(),
-            Line::Resigns => {
-                if let Some(game) = self.game.as_mut() {
-                    game.flush();
-                    game.result = Some(GameResult::win(!game.next.1));
-                }
-            }
-            Line::Moves(items) => self.moves(items, line),
-            Line::Prose(text) => self.prose(text),
         }
+        let items = move_line(&cleaned, offset, self.notation);
+        let read_as_moves = items.is_some();
+        if let Some(items) = items {
+            // A numbered line right after prose, not indented, is prose too (`29 P - K 6,
+            // but that would only have prolonged the game`), unless the prose was a heading.
+            // A heading or a names line right above a game's first move does not count.
+            let starts = self.game.as_ref().is_none_or(|g| g.ended)
+                && first_ply(&items).is_some_and(|(p, _)| p == (1, Color::White))
+                && !items.iter().any(|i| matches!(i, Item::Note(_)));
+            // A sentence that ended (`.`, `!`, `?`) does not go on into the next line.
+            let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment)
+                && !starts
+                && !self.last_ended;
+            let first = first_ply(&items).map(|(p, _)| p);
+            if (!after_prose || cleaned.starts_with(char::is_whitespace))
+                && let Some(class) = self.moves(items, &cleaned, line_no)
+            {
+                return class;
+            }
+            // A game that a heading (or a page's capitals) ended before its result, continued
+            // here: the game was cut short, and says so.
+            if self.game.is_none()
+                && let Some(cut) = self.cut_short.take()
+                && first == Some(cut.next)
+            {
+                let lead = cleaned.len() - cleaned.trim_start().len();
+                let span = Span::new(offset + lead, offset + cleaned.trim_end().len());
+                let (n, side) = (
+                    cut.next.0,
+                    if cut.next.1 == Color::White {
+                        ""
+                    } else {
+                        "..."
+                    },
+                );
+                self.import.diagnostics.push(
+                    Diagnostic::error(
+                        format!(
+                            "these moves continue the game above at its move {n}{side}, after a line that ended it; the game stops here, at move {n}{side}"
+                        ),
+                        span,
+                    )
+                    .in_game(cut.run, cut.name),
+                );
+                if let Some(game) = self.import.games.get_mut(cut.index) {
+                    game.complete = false;
+                    game.result = GameResult::Unknown;
+                }
+                self.after_cut = true;
+                return LineClass::NotRead;
+            }
+            if self.game.is_none() && self.after_cut && self.last == LineClass::NotRead {
+                return LineClass::NotRead;
+            }
+            // Moves that do not continue the game are a note, never a heading that would end
+            // it (`4. B-B4  B-B4` is all capitals).
+            let text = single_spaced(&cleaned);
+            self.close_columns();
+            if self.game.as_ref().is_some_and(|g| g.unread) && self.last == LineClass::NotRead {
+                // The numbered lines after one that did not read are not read either.
+                return LineClass::NotRead;
+            }
+            if let Some(game) = self.game.as_mut() {
+                game.comment(&text, line_no);
+                return LineClass::Comment;
+            }
+            self.pending_push(text);
+            return LineClass::Prose;
+        }
+        // A line numbered as the game's next move that does not read: the game stops here,
+        // with an error, never by turning its moves into a note.
+        let lead = cleaned.trim_start();
+        if let Some(game) = self.game.as_mut().filter(|g| !g.ended)
+            && !read_as_moves
+            && let Some((n, _, _, _)) = number(lead)
+            && n == game.next.0
+            && !matches!(self.last, LineClass::Prose | LineClass::Comment)
+        {
+            let start = offset + (cleaned.len() - lead.len());
+            game.errors.push((
+                Diagnostic::error(
+                    format!(
+                        "move {n} of the game does not read as moves; the game stops here, at move {n}"
+                    ),
+                    Span::new(start, offset + cleaned.trim_end().len()),
+                ),
+                Vec::new(),
+            ));
+            game.ended = true;
+            game.unread = true;
+            return LineClass::NotRead;
+        }
+        if let Some(game) = self.game.as_ref().filter(|g| g.unread)
+            && number(lead).is_some()
+            && self.last == LineClass::NotRead
+        {
+            let _ = game;
+            return LineClass::NotRead;
+        }
+        self.prose(single_spaced(&cleaned), line_no)
     }
 
-    fn prose(&mut self, text: String) {
-        if is_heading(&text) {
-            self.finish_game();
+    /// A line inside a bracketed block.
+    fn block_line(&mut self, class: LineClass, text: &str, line: usize) -> LineClass {
+        if class != LineClass::Comment {
+            return class;
         }
         match self.game.as_mut() {
             Some(game) => {
-                if !game.paragraph.is_empty() {
-                    game.paragraph.push(' ');
-                }
-                game.paragraph.push_str(&text);
+                game.comment(&prose_text(text), line);
+                LineClass::Comment
             }
-            None => {
-                if self.pending.len() == 12 {
-                    self.pending.remove(0);
+            None => LineClass::Prose,
+        }
+    }
+
+    fn prose(&mut self, text: String, line: usize) -> LineClass {
+        self.close_columns();
+        if is_heading(&text) {
+            self.finish_game();
+            self.pending_push(text);
+            return LineClass::Heading;
+        }
+        if let Some(game) = self.game.as_mut() {
+            if wins(&text) && game.result.is_none() {
+                game.result = Some(GameResult::win(!game.next.1));
+                game.ended = true;
+            }
+            game.comment(&text, line);
+            return LineClass::Comment;
+        }
+        let class = if heading_line(&text) {
+            LineClass::Heading
+        } else {
+            LineClass::Prose
+        };
+        self.pending_push(text);
+        class
+    }
+
+    fn pending_push(&mut self, text: String) {
+        // Only the lines tags come from are kept: a book's prose is not copied line by line.
+        if !(text.starts_with("GAME ") || heading_line(&text)) {
+            return;
+        }
+        if self.pending.len() == 12 {
+            self.pending.remove(0);
+        }
+        self.pending.push(text);
+    }
+
+    /// Appends the columns printed beside the first to the game, once the first has ended.
+    fn close_columns(&mut self) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        for column in std::mem::take(&mut game.columns) {
+            let first = column.items.iter().find_map(|(item, _)| match item {
+                Item::Number { n, black } => {
+                    Some((*n, if *black { Color::Black } else { Color::White }))
                 }
-                self.pending.push(text);
+                _ => None,
+            });
+            if first == Some(game.next) || first.is_some_and(|f| f.0 == game.next.0) {
+                for (item, line) in column.items {
+                    game.apply(vec![item], line);
+                }
+            } else {
+                let lines: Vec<usize> = column.items.iter().map(|(_, l)| *l).collect();
+                let at = column.items.iter().find_map(|(item, _)| match item {
+                    Item::Move { span, .. } => Some(*span),
+                    _ => None,
+                });
+                if let (Some(span), Some((n, _))) = (at, first) {
+                    game.errors.push((
+                        Diagnostic::error(
+                            format!(
+                                "a column of moves from move {n} does not follow move {} of the game; its moves are not read",
+                                game.next.0
+                            ),
+                            span,
+                        ),
+                        lines,
+                    ));
+                }
             }
         }
     }
 
-    fn moves(&mut self, items: Vec<Item>, line: &str) {
-        let Some(first) = first_ply(&items) else {
-            return self.prose(prose_text(line));
+    /// A line of numbered moves: continues the game, starts one, or is a note quoting moves
+    /// (`None`: read the line as prose).
+    fn moves(&mut self, items: Vec<Item>, line: &str, line_no: usize) -> Option<LineClass> {
+        let (first, col) = first_ply(&items)?;
+        // A column printed beside the first: its lines hold only its own numbers.
+        if let Some(game) = self.game.as_mut().filter(|g| !g.ended)
+            && let Some(column) = game.columns.last_mut()
+            && column.next == first
+            && game.next != first
+        {
+            push_column(column, items, line_no);
+            return Some(LineClass::Move);
+        }
+        let line_start = self.index.start(line_no + 1);
+        let move_cols: Vec<usize> = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Move { span, .. } => Some(span.start.saturating_sub(line_start)),
+                _ => None,
+            })
+            .collect();
+        // `8                       B to Kt2`: after a note, Black's move alone in Black's
+        // column under White's number.
+        let black_alone = self.game.as_ref().is_some_and(|g| {
+            g.next == (first.0, Color::Black)
+                && first.1 == Color::White
+                && move_cols.len() == 1
+                && g.black_move_col
+                    .is_some_and(|c| move_cols[0].abs_diff(c) <= 3)
+        });
+        let first = if black_alone {
+            (first.0, Color::Black)
+        } else {
+            first
         };
-        let continues = self.game.as_ref().is_some_and(|g| g.next == first);
-        if !continues {
-            if first != (1, Color::White) && first != (1, Color::Black) {
+        // `69. Q. takes Kt.   59. Q. to her 5th.`: White's number misprinted, Black's right.
+        let numbers: Vec<u32> = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Number { n, .. } => Some(*n),
+                _ => None,
+            })
+            .collect();
+        let misnumbered = self.game.as_ref().is_some_and(|g| {
+            !g.ended
+                && g.next.1 == Color::White
+                && first != g.next
+                && first.1 == Color::White
+                && numbers.len() == 2
+                && numbers[1] == g.next.0
+                && move_cols.len() == 2
+        });
+        let mut items = items;
+        let first = if misnumbered
+            && let Some(game) = self.game.as_mut()
+            && let Some(span) = items.iter().find_map(|i| match i {
+                Item::Dot(_, span, _) => Some(*span),
+                _ => None,
+            }) {
+            let n = game.next.0;
+            game.repairs.push(Diagnostic::warning(
+                format!(
+                    "move number {} printed where {n} belongs (Black's number says {n})",
+                    first.0
+                ),
+                span,
+            ));
+            if let Some(Item::Number { n: printed, .. }) =
+                items.iter_mut().find(|i| matches!(i, Item::Number { .. }))
+            {
+                *printed = n;
+            }
+            game.next
+        } else {
+            first
+        };
+        let fits = self.game.as_ref().is_some_and(|g| {
+            // Lines of a variation printed further in than the game's own numbers, after a
+            // line that did not follow the game, stay notes.
+            !g.ended && g.next == first && g.variation_col.is_none_or(|v| col.abs_diff(v) > 1)
+        });
+        if !fits {
+            if first.0 != 1 {
                 // A numbered line that does not follow the game: a note quoting moves.
-                return self.prose(prose_text(line));
+                if let Some(game) = self.game.as_mut()
+                    && game.white_col.is_some_and(|w| col > w + 1)
+                {
+                    game.variation_col = Some(col);
+                } else if let Some(game) = self.game.as_mut().filter(|g| !g.ended)
+                    && game.white_col.is_some_and(|w| col.abs_diff(w) <= 1)
+                    && !items.iter().any(|i| matches!(i, Item::Note(_)))
+                    && let Some(span) = items.iter().find_map(|i| match i {
+                        Item::Dot(_, span, _) => Some(*span),
+                        _ => None,
+                    })
+                {
+                    // Moves at the game's own place whose number does not follow: said, and
+                    // kept as a note rather than glued on.
+                    let side = |c: Color| if c == Color::White { "" } else { "..." };
+                    game.repairs.push(Diagnostic::warning(
+                        format!(
+                            "a line numbered {}{} where the game's move {}{} is next: kept as a note",
+                            first.0,
+                            side(first.1),
+                            game.next.0,
+                            side(game.next.1)
+                        ),
+                        span,
+                    ));
+                }
+                return None;
             }
             self.finish_game();
             let (tags, heading) = heading_tags(&self.pending);
             self.pending.clear();
             self.runs += 1;
-            self.game = Some(Gathering {
-                tags,
-                heading,
-                tokens: Vec::new(),
-                comments: Vec::new(),
-                paragraph: String::new(),
-                next: first,
-                result: None,
-                repairs: Vec::new(),
-            });
+            self.game = Some(Gathering::new(tags, heading, first));
         }
-        let Some(game) = self.game.as_mut() else {
-            return;
-        };
-        game.flush();
-        for item in items {
-            match item {
-                Item::Number { n, black, .. } => {
-                    game.next = (n, if black { Color::Black } else { Color::White });
-                }
-                Item::MissingDot(span) => game
-                    .repairs
-                    .push(Diagnostic::warning("move number without a dot", span)),
-                Item::Placeholder => game.next.1 = Color::Black,
-                Item::Move { parsed, span } => {
-                    game.tokens.push(Token {
-                        parsed: Ok(parsed),
-                        span,
-                    });
-                    game.advance();
-                }
-                Item::Resigns => game.result = Some(GameResult::win(!game.next.1)),
-                Item::Draw => game.result = Some(GameResult::Draw),
-                Item::Note(text) => game.paragraph.push_str(&text),
+        let game = self.game.as_mut()?;
+        game.variation_col = None;
+        if let [_, black, ..] = move_cols[..] {
+            game.black_move_col.get_or_insert(black);
+        }
+        if black_alone {
+            items.retain(|i| !matches!(i, Item::Number { .. }));
+        }
+        // The line's own part, and the columns printed beside it.
+        let (own, beside) = split_columns(items, game.next);
+        if let Some((n, black, c)) = numbers_at(&own, line).first().copied() {
+            let _ = n;
+            if black {
+                game.black_col.get_or_insert(c);
+            } else {
+                game.white_col.get_or_insert(c);
             }
         }
+        for (n, black, c) in numbers_at(&own, line).into_iter().skip(1) {
+            let _ = n;
+            if !black && game.black_col.is_none() {
+                game.black_col = Some(c);
+            }
+        }
+        game.apply(own, line_no);
+        for (k, segment) in beside.into_iter().enumerate() {
+            if game.columns.len() <= k {
+                let next = segment
+                    .iter()
+                    .find_map(|i| match i {
+                        Item::Number { n, black } => {
+                            Some((*n, if *black { Color::Black } else { Color::White }))
+                        }
+                        _ => None,
+                    })
+                    .unwrap_or((0, Color::White));
+                game.columns.push(Column {
+                    items: Vec::new(),
+                    next,
+                });
+            }
+            push_column(&mut game.columns[k], segment, line_no);
+        }
+        Some(LineClass::Move)
     }
 
     fn finish_game(&mut self) {
+        self.close_columns();
         let Some(mut game) = self.game.take() else {
             return;
         };
@@ -370,32 +1014,46 @@ impl State<'_> {
             (Some(w), Some(b)) => format!("{} - {}", w.1, b.1),
             _ => game.heading.clone().unwrap_or_else(|| {
                 let at = game.tokens.first().map_or(0, |t| t.span.start);
-                format!(
-                    "moves at line {}",
-                    Span::new(at, at).line_col(self.text).line
-                )
+                format!("moves at line {}", self.index.line(at))
             }),
         };
+        for (diag, lines) in std::mem::take(&mut game.errors) {
+            for l in lines {
+                self.import.lines[l] = LineClass::NotRead;
+            }
+            self.import
+                .diagnostics
+                .push(diag.in_game(run, name.clone()));
+        }
         if game.tokens.is_empty() {
             return;
         }
+        let mut repairs = std::mem::take(&mut game.repairs);
+        if game.dotted > game.undotted.len() {
+            for span in &game.undotted {
+                repairs.push(Diagnostic::warning("move number without a dot", *span));
+            }
+        }
         let start = DescriptivePosition::new();
         let parsed: Vec<Result<Parsed, MoveError>> =
-            game.tokens.iter().map(|t| t.parsed.clone()).collect();
+            game.tokens.iter().map(|t| Ok(t.parsed)).collect();
         let mut pos = start.clone();
         let mut elements = Vec::new();
-        let mut comments = game.comments.into_iter().peekable();
-        let mut repairs = game.repairs;
+        let mut comments = std::mem::take(&mut game.comments).into_iter().peekable();
+        let mut stopped = None;
         for (index, token) in game.tokens.iter().enumerate() {
             while let Some((_, text)) = comments.next_if(|(k, _)| *k == index) {
                 elements.push(BookElement::Comment(text));
             }
-            let written = &self.text[token.span.range()];
-            match read_one(&pos, written, &parsed[index..], self.notation) {
+            let written = token.text.as_str();
+            let read = read_one(&pos, written, &parsed[index..], self.notation)
+                .or_else(|err| repair(&pos, &parsed[index..], self.notation, err));
+            match read {
                 Ok((mv, notes)) => {
+                    let shown = &self.text[token.span.range()];
                     for repair in notes.repairs {
                         repairs.push(Diagnostic::warning(
-                            format!("{written}: {repair}"),
+                            format!("{}: {repair}", shown.trim()),
                             token.span,
                         ));
                     }
@@ -407,42 +1065,112 @@ impl State<'_> {
                     pos.play_unchecked(mv);
                 }
                 Err(err) => {
-                    let mut diag =
-                        Diagnostic::error(err.to_string(), token.span).in_game(run, name.clone());
-                    if err.kind != MoveErrorKind::Ambiguous
-                        && let Some(help) = err.help()
-                    {
-                        diag = diag.with_help(help);
-                    }
-                    if index == 0 {
-                        diag = diag.with_help(
-                            "these moves do not start from the initial position (a diagram's position is not in the text)",
-                        );
-                    }
-                    self.import
-                        .diagnostics
-                        .extend(repairs.into_iter().map(|r| r.in_game(run, name.clone())));
-                    self.import.diagnostics.push(diag);
-                    return;
+                    stopped = Some((index, err));
+                    break;
                 }
             }
         }
-        let trailing: Vec<String> = comments.map(|(_, text)| text).collect();
-        let result = game
-            .result
-            .or_else(|| mated(&pos))
-            .or_else(|| trailing.first().and_then(|t| resigned_in(t)))
-            .unwrap_or(GameResult::Unknown);
+        let read_all = stopped.is_none();
+        let complete = read_all && !game.unread;
+        let mut error = None;
+        if let Some((index, err)) = stopped {
+            let token = &game.tokens[index];
+            let rest = game.tokens.len() - index;
+            let last_line = game.tokens.last().map_or(token.line, |t| t.line);
+            let side = if pos.turn() == Color::White {
+                ""
+            } else {
+                "..."
+            };
+            let message = if index == 0 {
+                err.to_string()
+            } else {
+                format!(
+                    "{err}; the game stops here, at move {}{side} ({rest} of its {} moves not read, lines {}-{})",
+                    pos.chess().fullmoves(),
+                    game.tokens.len(),
+                    token.line + 1,
+                    last_line + 1,
+                )
+            };
+            let mut diag = Diagnostic::error(message, token.span).in_game(run, name.clone());
+            if err.kind != MoveErrorKind::Ambiguous
+                && let Some(help) = err.help()
+            {
+                diag = diag.with_help(help);
+            }
+            if err.kind == MoveErrorKind::Ambiguous && !err.candidates.is_empty() {
+                diag = diag.with_help(format!("it fits {}", err.candidates.join(", ")));
+            }
+            if index == 0 {
+                diag = diag.with_help(
+                    "these moves do not start from the initial position (a diagram's position is not in the text)",
+                );
+            }
+            // Every line holding a move not read, and every note after the stop, is not read.
+            for t in &game.tokens[index..] {
+                self.import.lines[t.line] = LineClass::NotRead;
+            }
+            for &(l, before) in &game.comment_lines {
+                if before > index {
+                    self.import.lines[l] = LineClass::NotRead;
+                }
+            }
+            if index == 0 {
+                // Moves that start from a diagram the text does not give: no game, and no
+                // word about lines that would not have followed it.
+                self.import.diagnostics.extend(
+                    repairs
+                        .into_iter()
+                        .filter(|r| !r.message.ends_with("kept as a note"))
+                        .map(|r| r.in_game(run, name.clone())),
+                );
+                self.import.diagnostics.push(diag);
+                return;
+            }
+            error = Some(diag);
+        }
+        let trailing: Vec<String> = if read_all {
+            comments.map(|(_, text)| text).collect()
+        } else {
+            Vec::new()
+        };
+        let result = if complete {
+            game.result
+                .or_else(|| mated(&pos))
+                .or_else(|| trailing.first().and_then(|t| resigned_in(t)))
+                .unwrap_or(GameResult::Unknown)
+        } else {
+            GameResult::Unknown
+        };
         elements.extend(trailing.into_iter().map(BookElement::Comment));
         let repairs: Vec<Diagnostic> = repairs
             .into_iter()
             .map(|r| r.in_game(run, name.clone()))
             .collect();
         self.import.diagnostics.extend(repairs.iter().cloned());
+        self.import.diagnostics.extend(error);
         let span = Span::new(
             game.tokens.first().map_or(0, |t| t.span.start),
             game.tokens.last().map_or(0, |t| t.span.end),
         );
+        let first_line = game.tokens.first().map_or(0, |t| t.line);
+        let mut tally = Tally::default();
+        let mut last_line = first_line;
+        for &l in game.owned.iter().filter(|&&l| l >= first_line) {
+            // The current line is not yet pushed when a heading ends the game.
+            if let Some(&class) = self.import.lines.get(l) {
+                tally.add(class);
+                last_line = l;
+            }
+        }
+        self.cut_short = (complete && result == GameResult::Unknown).then(|| CutShort {
+            next: game.next,
+            run,
+            name: name.clone(),
+            index: self.import.games.len(),
+        });
+        self.after_cut = false;
         self.import.games.push(BookGame {
             tags: game.tags,
             heading: game.heading,
@@ -451,7 +1179,230 @@ impl State<'_> {
             result,
             repairs,
             span,
+            complete,
+            lines: (first_line + 1, last_line + 1),
+            tally,
         });
+    }
+}
+
+/// How many of `[` are still open after `text`, from `depth`.
+fn brackets(text: &str, depth: usize) -> usize {
+    text.chars().fold(depth, |d, c| match c {
+        '[' => d + 1,
+        ']' => d.saturating_sub(1),
+        _ => d,
+    })
+}
+
+/// Appends a column's items, keeping its next move up to date.
+fn push_column(column: &mut Column, items: Vec<Item>, line: usize) {
+    for item in items {
+        match &item {
+            Item::Number { n, black } => {
+                if *black {
+                    column.next = (*n, Color::Black);
+                } else if column.next.0 != *n {
+                    column.next = (*n, Color::White);
+                }
+            }
+            Item::Placeholder => column.next.1 = Color::Black,
+            Item::Move { .. } => Gathering::advance(&mut column.next),
+            _ => {}
+        }
+        column.items.push((item, line));
+    }
+}
+
+/// Splits a line's items where a number starts a column printed beside the first
+/// (`1 P to K4  P to K4   25 P takes P  B to B5`): a number in mid-line that is not the
+/// next move's.
+fn split_columns(items: Vec<Item>, start: (u32, Color)) -> (Vec<Item>, Vec<Vec<Item>>) {
+    let mut own = Vec::new();
+    let mut beside: Vec<Vec<Item>> = Vec::new();
+    let mut next = start;
+    let mut seen_move = false;
+    for item in items {
+        match &item {
+            Item::Number { n, black } if seen_move && beside.is_empty() && *n != next.0 => {
+                let _ = black;
+                beside.push(vec![item]);
+                continue;
+            }
+            Item::Number { n, .. } if !beside.is_empty() && seen_move => {
+                let _ = n;
+            }
+            Item::Number { n, black } => {
+                if *black {
+                    next = (*n, Color::Black);
+                } else if next.0 != *n {
+                    next = (*n, Color::White);
+                }
+            }
+            Item::Move { .. } => {
+                seen_move = true;
+                if beside.is_empty() {
+                    Gathering::advance(&mut next);
+                }
+            }
+            _ => {}
+        }
+        match beside.last_mut() {
+            Some(segment) => segment.push(item),
+            None => own.push(item),
+        }
+    }
+    (own, beside)
+}
+
+/// The numbers of a line's items with the byte column where each stands.
+fn numbers_at(items: &[Item], _line: &str) -> Vec<(u32, bool, usize)> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Dot(_, _, col) => Some(*col),
+            _ => None,
+        })
+        .zip(items.iter().filter_map(|i| match i {
+            Item::Number { n, black } => Some((*n, *black)),
+            _ => None,
+        }))
+        .map(|(at, (n, black))| (n, black, at))
+        .collect()
+}
+
+/// Misprint repair: when the token fits no legal move, the one legal move (of the same piece
+/// first, then of any) after which the rest of the game replays, if there is exactly one.
+fn repair(
+    pos: &DescriptivePosition,
+    rest: &[Result<Parsed, MoveError>],
+    notation: &Descriptive,
+    err: MoveError,
+) -> Result<(Move, board_core::Notes), MoveError> {
+    if !matches!(err.kind, MoveErrorKind::Illegal | MoveErrorKind::Ambiguous) {
+        return Err(err);
+    }
+    let Ok(parsed) = rest[0].as_ref() else {
+        return Err(err);
+    };
+    // The moves after it decide: the candidate that keeps the most of them legal (up to 40),
+    // if it is the only one that does and at least two follow.
+    let window = (rest.len() - 1).min(40);
+    if window < 2 {
+        return Err(err);
+    }
+    let legal = pos.chess().legal_moves();
+    let role = match parsed.body {
+        parser::Body::Piece(p) => Some(p.piece.role),
+        parser::Body::Castle(_) => None,
+    };
+    // Every legal move is a candidate; the piece printed counts as much as the check sign.
+    let like = |mv: Move| {
+        likeness(pos, parsed, mv)
+            + 2 * u8::from(role.is_some_and(|r| !mv.is_castle() && mv.role() == r))
+    };
+    let all: Vec<Move> = legal.iter().copied().collect();
+    'pick: {
+        let candidates = all;
+        // How far the rest reads, whether it read without a token of several meanings, and
+        // how much of the printed square the move keeps (`Q-R3` printed, `Q-K3` meant).
+        let mut scored: Vec<((usize, u8, bool), Move)> = candidates
+            .into_iter()
+            .map(|mv| {
+                let (n, strict) = confirmed(pos, mv, &rest[1..=window]);
+                ((n, like(mv), strict), mv)
+            })
+            .collect();
+        scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        // A tie over the first forty moves is settled by the rest of the game (up to 200),
+        // for the tied moves only: a bishop misprinted on K2 for Kt2 waits to move again.
+        let far = (rest.len() - 1).min(200);
+        if far > window && scored.len() > 1 && scored[0].0 == scored[1].0 {
+            let top = scored[0].0;
+            scored = scored
+                .into_iter()
+                .take_while(|(key, _)| *key == top)
+                .map(|(_, mv)| {
+                    let (n, strict) = confirmed(pos, mv, &rest[1..=far]);
+                    ((n, like(mv), strict), mv)
+                })
+                .collect();
+            scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        }
+        match scored[..] {
+            [(best, mv), ..]
+                if best.0 >= window.min(4) && scored.get(1).is_none_or(|(k, _)| *k < best) =>
+            {
+                let mut notes = board_core::Notes::default();
+                notes.repairs.push(board_core::Repair::new(format!(
+                    "{}; read as {}, the only legal move that the next {} moves confirm",
+                    if err.kind == MoveErrorKind::Illegal {
+                        "fits no legal move".to_owned()
+                    } else {
+                        format!(
+                            "fits {} and no reading keeps the game legal",
+                            err.candidates.join(", ")
+                        )
+                    },
+                    notation.to_text(pos, &mv),
+                    best.0
+                )));
+                return Ok((mv, notes));
+            }
+            // A tie: no one repair fits.
+            [(best, _), ..] if best.0 >= window.min(4) => break 'pick,
+            _ => {}
+        }
+    }
+    Err(err)
+}
+
+/// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether all
+/// of them named one move. A token that fits several moves ends the count there: an ambiguity
+/// is no evidence for the move that led to it.
+fn confirmed(
+    pos: &DescriptivePosition,
+    mv: Move,
+    next: &[Result<Parsed, MoveError>],
+) -> (usize, bool) {
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    for (k, parsed) in next.iter().enumerate() {
+        let Ok(parsed) = parsed else {
+            return (k, true);
+        };
+        match resolve::resolve(&after, parsed) {
+            Outcome::One { mv, .. } => after.play_unchecked(mv),
+            Outcome::Many(_) => return (k + 1, false),
+            Outcome::None => return (k, true),
+        }
+    }
+    (next.len(), true)
+}
+
+/// How much of what was printed a move keeps: its rank, its file, the piece it takes.
+fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
+    let us = pos.turn();
+    // The check sign printed counts as much as the square: it is seldom the misprint.
+    let marked = !matches!(parsed.mark, parser::Mark::None);
+    let checks = {
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        after.chess().is_check()
+    };
+    let sign = if marked == checks { 2 } else { 0 };
+    sign + match parsed.body {
+        parser::Body::Piece(p) => match p.target {
+            parser::Target::To(set) => {
+                let rank = set.ranks & (1 << crate::names::relative_rank(mv.to(), us)) != 0;
+                let file = set.files & (1 << mv.to().file().to_usize()) != 0;
+                u8::from(rank) + u8::from(file)
+            }
+            parser::Target::Takes { victim, .. } => {
+                u8::from(victim.is_some_and(|v| pos.chess().captured(mv) == Some(v.role)))
+            }
+        },
+        parser::Body::Castle(_) => u8::from(mv.is_castle()),
     }
 }
 
@@ -478,10 +1429,31 @@ fn resigned_in(text: &str) -> Option<GameResult> {
     None
 }
 
-/// A chapter or game heading: upper-case words that end whatever game came before.
+/// A chapter or game heading that ends whatever game came before: upper-case words
+/// (`GAME 4. FRENCH DEFENCE`), `GAME II.--Between Mr. Morphy and Mr. Harrwitz.`, `No. 17.`
 fn is_heading(text: &str) -> bool {
     let letters = text.chars().filter(|c| c.is_alphabetic()).count();
-    letters >= 4 && !text.chars().any(char::is_lowercase)
+    if letters >= 4 && !text.chars().any(char::is_lowercase) {
+        return true;
+    }
+    let numbered = |rest: &str| {
+        let word = rest.split(['.', ' ', '-', ':']).next().unwrap_or("");
+        !word.is_empty()
+            && word
+                .chars()
+                .all(|c| c.is_ascii_digit() || "IVXLC".contains(c))
+    };
+    text.strip_prefix("GAME ").is_some_and(numbered)
+        || text.strip_prefix("Game ").is_some_and(numbered)
+        || text
+            .strip_prefix("No.")
+            .is_some_and(|r| numbered(r.trim_start()) && text.len() <= 12)
+}
+
+/// A line of prose outside games that gives tags: `(Event, 1913)`, `White: X. Black: Y.`
+fn heading_line(text: &str) -> bool {
+    (text.starts_with('(') && text.ends_with(')') && text.len() < 80)
+        || (text.contains("White:") && text.contains("Black:"))
 }
 
 /// Tags from the prose before a game: `GAME n. TITLE`, `(Event, Year)`, `White: X. Black: Y.`
@@ -528,95 +1500,129 @@ fn heading_tags(lines: &[String]) -> (Vec<(String, String)>, Option<String>) {
     (tags, heading)
 }
 
-/// The first ply a move line gives: its number and side.
-fn first_ply(items: &[Item]) -> Option<(u32, Color)> {
+/// The first ply a move line gives (its number and side), and the column of that number.
+fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
     let mut ply = None;
+    let mut col = 0;
     for item in items {
         match item {
             Item::Number { n, black, .. } if ply.is_none() => {
                 ply = Some((*n, if *black { Color::Black } else { Color::White }));
             }
+            Item::Dot(_, _, c) if col == 0 => col = *c,
             Item::Placeholder => {
                 if let Some((n, _)) = ply {
                     ply = Some((n, Color::Black));
                 }
             }
-            Item::Move { .. } | Item::Resigns | Item::Draw => return ply,
+            Item::Move { .. } | Item::Result(_) => return ply.map(|p| (p, col)),
             _ => {}
         }
     }
     None
 }
 
-/// Page markers `{171}` and the transcriber's `/*` `*/`, blanked out so offsets stay.
-fn clean(line: &str) -> String {
+/// Page markers `{171}`, the transcriber's `/*` `*/`, and footnote markers (`[A]`, `[12]`,
+/// `(a)`, `(1)`, `*` after a word), blanked out so offsets stay.
+fn clean(line: &str) -> std::borrow::Cow<'_, str> {
+    // Most lines of a book hold none of the marks: neither a copy nor a scan for them.
+    if !line
+        .bytes()
+        .any(|b| matches!(b, b'{' | b'/' | b'*' | b'[' | b'('))
+    {
+        return std::borrow::Cow::Borrowed(line);
+    }
     let mut out = line.to_owned();
     let bytes = line.as_bytes();
+    let blank = |out: &mut String, from: usize, to: usize| {
+        out.replace_range(from..to, &" ".repeat(to - from));
+    };
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'{' {
+        let b = bytes[i];
+        let after_word = i > 0 && !bytes[i - 1].is_ascii_whitespace();
+        if b == b'{' {
             let digits = bytes[i + 1..]
                 .iter()
                 .take_while(|b| b.is_ascii_digit())
                 .count();
             if digits > 0 && bytes.get(i + 1 + digits) == Some(&b'}') {
-                out.replace_range(i..i + digits + 2, &" ".repeat(digits + 2));
+                blank(&mut out, i, i + digits + 2);
                 i += digits + 2;
                 continue;
             }
         }
-        if (bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'*'))
-            || (bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/'))
+        if (b == b'/' && bytes.get(i + 1) == Some(&b'*'))
+            || (b == b'*' && bytes.get(i + 1) == Some(&b'/'))
         {
-            out.replace_range(i..i + 2, "  ");
+            blank(&mut out, i, i + 2);
             i += 2;
+            continue;
+        }
+        // `[A]`, `[B]`, `[12]`: a footnote's marker.
+        if b == b'[' {
+            let inner = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            if (1..=3).contains(&inner) && bytes.get(i + 1 + inner) == Some(&b']') {
+                blank(&mut out, i, i + inner + 2);
+                i += inner + 2;
+                continue;
+            }
+        }
+        // `(a)`, `(1)` after a move, before a space or the end: not `(Q)` nor `R(6)xN`.
+        if b == b'(' {
+            let inner = &bytes[i + 1..];
+            let lower =
+                inner.first().is_some_and(u8::is_ascii_lowercase) && inner.get(1) == Some(&b')');
+            let digits = inner.iter().take_while(|b| b.is_ascii_digit()).count();
+            let numeric = (1..=2).contains(&digits) && inner.get(digits) == Some(&b')');
+            let len = if lower { 1 } else { digits };
+            let end = i + len + 2;
+            let free = bytes
+                .get(end)
+                .is_none_or(|c| c.is_ascii_whitespace() || matches!(c, b',' | b';' | b'.'));
+            let before_ok = i == 0
+                || bytes[i - 1].is_ascii_whitespace()
+                || matches!(bytes[i - 1], b'.' | b'!' | b'?' | b'+' | b'h' | b'e' | b'4'..=b'8' | b'1'..=b'3')
+                    && !(numeric && bytes[i - 1].is_ascii_uppercase());
+            if (lower || numeric)
+                && free
+                && before_ok
+                && (i > 0 && !bytes[i - 1].is_ascii_uppercase())
+            {
+                blank(&mut out, i, end);
+                i = end;
+                continue;
+            }
+        }
+        // `P-K4*`: a star after a move is a footnote's mark.
+        if b == b'*' && after_word && bytes.get(i + 1).is_none_or(u8::is_ascii_whitespace) {
+            blank(&mut out, i, i + 1);
+            i += 1;
             continue;
         }
         i += 1;
     }
-    out
-}
-
-fn classify(raw: &str, offset: usize, notation: &Descriptive) -> Line {
-    let line = clean(raw);
-    let trimmed = line.trim();
-    if trimmed.is_empty() {
-        return Line::Blank;
-    }
-    if trimmed.starts_with("[Illustration") {
-        return Line::Blank;
-    }
-    if trimmed.chars().all(|c| c == '*' || c.is_whitespace())
-        && trimmed.chars().filter(|&c| c == '*').count() >= 3
-    {
-        return Line::Separator;
-    }
-    if is_resigns(trimmed) {
-        return Line::Resigns;
-    }
-    match move_line(&line, offset, notation) {
-        Some(items) => Line::Moves(items),
-        None => Line::Prose(prose_text(raw)),
-    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A line as comment text: page markers dropped, white space made single spaces.
 fn prose_text(line: &str) -> String {
-    clean(line).split_whitespace().collect::<Vec<_>>().join(" ")
+    single_spaced(&clean(line))
 }
 
-fn is_resigns(text: &str) -> bool {
-    matches!(
-        text.trim_end_matches('.'),
-        "Resigns" | "resigns" | "Resigned" | "resigned"
-    )
-}
-
-fn is_draw(text: &str) -> bool {
-    matches!(
-        text.trim_end_matches('.'),
-        "Drawn" | "drawn" | "Draw" | "Draw agreed" | "Drawn game"
-    )
+/// White space made single spaces, in one allocation.
+fn single_spaced(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// The chunks of a line: split at `,`, `;` and at two spaces or more; byte ranges.
@@ -636,9 +1642,9 @@ fn chunks(line: &str, from: usize) -> Vec<(usize, usize)> {
     while i < bytes.len() {
         let split = match bytes[i] {
             b',' | b';' => Some(i + 1),
-            b' ' if bytes.get(i + 1) == Some(&b' ') => {
+            b' ' | b'\t' if matches!(bytes.get(i + 1), Some(b' ' | b'\t')) || bytes[i] == b'\t' => {
                 let mut j = i;
-                while bytes.get(j) == Some(&b' ') {
+                while matches!(bytes.get(j), Some(b' ' | b'\t')) {
                     j += 1;
                 }
                 Some(j)
@@ -666,6 +1672,9 @@ fn number(text: &str) -> Option<(u32, bool, bool, usize)> {
         return None;
     }
     let n: u32 = text[..digits].parse().ok()?;
+    if n == 0 {
+        return None;
+    }
     let rest = &text[digits..];
     let dots = rest.bytes().take_while(|&b| b == b'.').count();
     let after = rest[dots..].trim_start();
@@ -673,7 +1682,7 @@ fn number(text: &str) -> Option<(u32, bool, bool, usize)> {
     match dots {
         0 => {
             // `4 ........`: a number with no dot; a number glued to a letter is not one.
-            if rest.starts_with(' ') || rest.is_empty() {
+            if rest.starts_with([' ', '\t']) || rest.is_empty() {
                 Some((n, false, true, len))
             } else {
                 None
@@ -689,18 +1698,218 @@ fn is_placeholder(text: &str) -> bool {
     (text.len() >= 2 && text.bytes().all(|b| b == b'.')) || text == "…"
 }
 
+/// Reads one chunk as moves: compact (`Kt - B 3`, joined to the next chunks when a wide space
+/// split it) or worded (`K. Kt. to B. 3d.`); the items, the chunks used, and any words after.
+fn read_chunk(
+    line: &str,
+    pieces: &[(usize, usize)],
+    k: usize,
+    s: usize,
+    offset: usize,
+    notation: &Descriptive,
+) -> Option<(Vec<Item>, usize, Option<String>)> {
+    // A worded chunk goes to the table of words at once: the compact reader would fail on it
+    // three times, joined to the chunks after it.
+    let worded = {
+        let chunk = &line[s..pieces[k].1];
+        [
+            " to ",
+            "takes",
+            "'s",
+            "square",
+            " his ",
+            " her ",
+            "Castles on",
+            "checks",
+            "moves",
+        ]
+        .iter()
+        .any(|w| chunk.contains(w))
+    };
+    if !worded && let Some(read) = read_compact(line, pieces, k, s, offset, notation) {
+        return Some(read);
+    }
+    // A worded chunk the table of words does not read may still be compact.
+    let fallback = || {
+        worded
+            .then(|| read_compact(line, pieces, k, s, offset, notation))
+            .flatten()
+    };
+    let end = pieces[k].1;
+    let chunk = &line[s..end];
+    let Some(rewritten) = wordy::rewrite(chunk) else {
+        return fallback();
+    };
+    if let Some(verb) = rewritten.verb {
+        let parsed = verb_move(&rewritten.text, verb, notation)?;
+        let rest = chunk[rewritten.read..].trim();
+        let item = Item::Move {
+            parsed,
+            text: chunk[..rewritten.read].trim().to_owned(),
+            span: Span::new(
+                offset + s,
+                offset + s + chunk[..rewritten.read].trim_end().len(),
+            ),
+        };
+        return Some((vec![item], k, (!rest.is_empty()).then(|| rest.to_owned())));
+    }
+    let Ok(found) = parser::parse_many(&rewritten.text, notation.language()) else {
+        return fallback();
+    };
+    let map = |at: usize| rewritten.map.get(at).copied().unwrap_or(rewritten.read);
+    let mut items = Vec::new();
+    let count = found.len();
+    for (index, (parsed, range)) in found.into_iter().enumerate() {
+        let from = map(range.start);
+        // One move of the chunk spans to its read end; several split where the next starts.
+        let to = if index + 1 == count {
+            rewritten.read
+        } else {
+            map(range.end.saturating_sub(1)) + 1
+        };
+        let to = chunk[..to.min(chunk.len())].trim_end().len().max(from + 1);
+        items.push(Item::Move {
+            parsed,
+            text: rewritten.text[range].to_owned(),
+            span: Span::new(offset + s + from, offset + s + to.min(chunk.len())),
+        });
+    }
+    let rest = chunk[rewritten.read..].trim();
+    let note = (!rest.is_empty()).then(|| rest.to_owned());
+    Some((items, k, note))
+}
+
+/// Reads the chunk `k` (from byte `s`) in the compact form, joined to up to two chunks after it
+/// when a wide space split a move (`Kt  -  B 3`).
+fn read_compact(
+    line: &str,
+    pieces: &[(usize, usize)],
+    k: usize,
+    s: usize,
+    offset: usize,
+    notation: &Descriptive,
+) -> Option<(Vec<Item>, usize, Option<String>)> {
+    for (j, &(_, end)) in pieces.iter().enumerate().skip(k).take(3) {
+        if let Ok(found) = parser::parse_many(&line[s..end], notation.language()) {
+            let items = found
+                .into_iter()
+                .map(|(parsed, range)| Item::Move {
+                    parsed,
+                    text: line[s + range.start..s + range.end].to_owned(),
+                    span: Span::new(offset + s + range.start, offset + s + range.end),
+                })
+                .collect();
+            return Some((items, j, None));
+        }
+    }
+    None
+}
+
+/// `becoming a Queen`, `and becomes a Knight`, `queening`: the piece a pawn becomes.
+fn promotion_words(text: &str) -> Option<chess_rules::Role> {
+    let lower = text
+        .trim()
+        .trim_end_matches(['.', ')'])
+        .to_ascii_lowercase();
+    let rest = [
+        "becoming a ",
+        "becomes a ",
+        "and becomes a ",
+        "(becoming a ",
+    ]
+    .iter()
+    .find_map(|p| lower.strip_prefix(p))?;
+    use chess_rules::Role;
+    Some(match rest.split_whitespace().next()? {
+        "queen" | "q" => Role::Queen,
+        "rook" | "r" | "castle" => Role::Rook,
+        "bishop" | "b" => Role::Bishop,
+        "knight" | "kt" | "n" => Role::Knight,
+        _ => return None,
+    })
+}
+
+/// `true` if words left after a move start another: a number, a piece, castling.
+fn starts_move(text: &str) -> bool {
+    let word = text.split_whitespace().next().unwrap_or("");
+    let word = word.trim_end_matches(['.', ',']);
+    word.starts_with(|c: char| c.is_ascii_digit())
+        || matches!(
+            word.trim_end_matches("'s"),
+            "K" | "Q"
+                | "R"
+                | "B"
+                | "Kt"
+                | "N"
+                | "P"
+                | "KR"
+                | "QR"
+                | "KB"
+                | "QB"
+                | "KKt"
+                | "QKt"
+                | "KP"
+                | "QP"
+                | "BP"
+                | "KtP"
+                | "RP"
+                | "Castles"
+                | "O-O"
+                | "O-O-O"
+        )
+}
+
+/// `Q checks.`, `K moves.`: the piece named, to any square, with the verb's mark.
+fn verb_move(piece: &str, verb: wordy::Verb, notation: &Descriptive) -> Option<Parsed> {
+    let mut parsed = parser::parse_token(&format!("{piece}-K1"), notation.language()).ok()?;
+    if let parser::Body::Piece(p) = &mut parsed.body {
+        p.target = parser::Target::To(crate::names::SquareSet::ANY);
+    }
+    parsed.mark = match verb {
+        wordy::Verb::Checks => parser::Mark::Check,
+        wordy::Verb::Mates => parser::Mark::Mate,
+        wordy::Verb::Moves | wordy::Verb::Queens => parser::Mark::None,
+    };
+    if verb == wordy::Verb::Queens
+        && let parser::Body::Piece(p) = &mut parsed.body
+    {
+        p.promotion = Some(chess_rules::Role::Queen);
+    }
+    Some(parsed)
+}
+
 /// Reads a line as numbered moves, or `None` if it is not one.
 fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<Item>> {
-    let start = line.len() - line.trim_start().len();
+    let mut start = line.len() - line.trim_start().len();
+    let mut items = Vec::new();
+    // `   ...        7. P to Q 3`: White's move left out, Black's in its column.
+    let lead_placeholder = {
+        let rest = &line[start..];
+        let dots = rest.bytes().take_while(|&b| b == b'.').count();
+        if dots >= 2 && rest[dots..].starts_with(' ') {
+            start += dots;
+            start += line[start..].len() - line[start..].trim_start().len();
+            true
+        } else {
+            rest.starts_with('…')
+                .then(|| {
+                    start += '…'.len_utf8();
+                    start += line[start..].len() - line[start..].trim_start().len();
+                })
+                .is_some()
+        }
+    };
     let (n, black, missing_dot, len) = number(&line[start..])?;
-    let mut items = vec![Item::Number { n, black }];
-    if missing_dot {
-        items.push(Item::MissingDot(Span::new(
-            offset + start,
-            offset + start + len,
-        )));
-    }
-    let pieces = chunks(line, start + len);
+    items.push(Item::Number {
+        n,
+        black: black || lead_placeholder,
+    });
+    items.push(Item::Dot(
+        !missing_dot,
+        Span::new(offset + start, offset + start + len),
+        start,
+    ));
+    let mut pieces = chunks(line, start + len);
     let mut moves = 0;
     let mut k = 0;
     while k < pieces.len() {
@@ -711,19 +1920,19 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
             k += 1;
             continue;
         }
-        if is_resigns(text) {
-            items.push(Item::Resigns);
-            k += 1;
-            continue;
-        }
-        if is_draw(text) {
-            items.push(Item::Draw);
+        if let Some(result) = result_word(text) {
+            items.push(Item::Result(result));
             k += 1;
             continue;
         }
         let (mut s, mut text) = (s, text);
-        if let Some((n, black, _, len)) = number(text) {
+        if let Some((n, black, missing, len)) = number(text) {
             items.push(Item::Number { n, black });
+            items.push(Item::Dot(
+                !missing,
+                Span::new(offset + s, offset + s + len),
+                s,
+            ));
             s += len;
             text = &line[s..e];
             if text.is_empty() {
@@ -735,28 +1944,65 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
                 k += 1;
                 continue;
             }
-        }
-        // A move split by a wide space (`Kt  -  B 3`) reads when joined to what follows.
-        let mut read = None;
-        for (j, &(_, end)) in pieces.iter().enumerate().skip(k).take(3) {
-            if let Ok(found) = parser::parse_many(&line[s..end], notation.language()) {
-                read = Some((found, j));
-                break;
+            if let Some(result) = result_word(text) {
+                items.push(Item::Result(result));
+                k += 1;
+                continue;
             }
         }
-        match read {
-            Some((found, j)) => {
-                for (parsed, range) in found {
-                    items.push(Item::Move {
-                        parsed,
-                        span: Span::new(offset + s + range.start, offset + s + range.end),
-                    });
-                    moves += 1;
+        // `5. ... B-K2`: the placeholder and Black's move in one chunk.
+        let dots = text.bytes().take_while(|&b| b == b'.').count();
+        if dots >= 2 && text[dots..].starts_with(' ') {
+            items.push(Item::Placeholder);
+            let skip = dots + (text[dots..].len() - text[dots..].trim_start().len());
+            s += skip;
+            text = &line[s..e];
+        }
+        // `ch` or `!` alone in its column belongs to the move before it.
+        if moves > 0
+            && parser::is_suffix(text, notation.language())
+            && let Ok(marks) = parser::parse_token(&format!("O-O {text}"), notation.language())
+        {
+            items.push(Item::Suffix(marks));
+            k += 1;
+            continue;
+        }
+        match read_chunk(line, &pieces, k, s, offset, notation) {
+            Some((found, j, note)) => {
+                moves += found.len();
+                items.extend(found);
+                match note {
+                    // `QR to K square 39 P to KR4`: a number starts the next column's moves.
+                    Some(note) if starts_move(&note) => {
+                        let at = pieces[j].1 - note.len();
+                        pieces[j].0 = at;
+                        k = j;
+                    }
+                    Some(note) => {
+                        items.push(Item::Note(note));
+                        k = j + 1;
+                    }
+                    None => k = j + 1,
                 }
-                k = j + 1;
+                // `P. one, becoming a Queen.`: the promotion in the next chunk.
+                if let Some(&(ns, ne)) = pieces.get(k)
+                    && let Some(role) = promotion_words(&line[ns..ne])
+                    && let Some(Item::Move { parsed, .. }) = items
+                        .iter_mut()
+                        .rev()
+                        .find(|i| matches!(i, Item::Move { .. }))
+                    && let parser::Body::Piece(p) = &mut parsed.body
+                    && p.piece.role == chess_rules::Role::Pawn
+                {
+                    p.promotion = Some(role);
+                    items.push(Item::Note(line[ns..ne].trim().to_owned()));
+                    k += 1;
+                }
             }
             // `6. P - R 8 (Q), and wins.`: words after the moves end the line.
-            None if moves > 0 && text.starts_with(|c: char| c.is_lowercase()) => {
+            None if moves > 0
+                && text.starts_with(|c: char| c.is_lowercase() || c == '(' || c == '&') =>
+            {
                 let rest = line[s..].trim().trim_end_matches('.');
                 items.push(Item::Note(rest.to_owned()));
                 break;
@@ -764,8 +2010,21 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
             None => return None,
         }
     }
-    let resigns = items
-        .iter()
-        .any(|i| matches!(i, Item::Resigns | Item::Draw));
-    (moves > 0 || resigns).then_some(items)
+    let result = items.iter().any(|i| matches!(i, Item::Result(_)));
+    (moves > 0 || result).then_some(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn footnote_markers_are_blanked() {
+        assert_eq!(clean("19. Q. to Q. B's sq.[A]"), "19. Q. to Q. B's sq.   ");
+        assert_eq!(clean("12. P-K4(a)  P-K4(1)"), "12. P-K4     P-K4   ");
+        assert_eq!(
+            clean("12. P-K4*  R(6)xN P-R8(Q)"),
+            "12. P-K4   R(6)xN P-R8(Q)"
+        );
+    }
 }

@@ -242,14 +242,15 @@ fn book_layouts() {
             BookElement::Move { .. } => None,
         })
         .collect();
-    assert_eq!(comments, ["The Italian opening.", "A fine finish."]);
+    // The result ends the game: the paragraph after it is prose outside the game.
+    assert_eq!(comments, ["The Italian opening."]);
     let mut pgn = String::new();
     game.write_pgn(&SAN, &Dialect::pgn(), &mut pgn);
     assert!(
         pgn.ends_with(
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 {The Italian opening.} 3... Nf6 4. Ng5 d5 5. exd5\n\
              Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Ne7 9. d4 c6 10. Bg5 h6 11. Bxe7 Bxe7\n\
-             12. O-O-O g5 13. Rhe1 $1 {A fine finish.} 1-0\n\n"
+             12. O-O-O g5 13. Rhe1 $1 1-0\n\n"
         ),
         "{pgn}"
     );
@@ -264,9 +265,20 @@ fn a_misprint_that_fits_nothing_is_an_error_with_candidates() {
     let text =
         "        1. P - K 4                P - K 4\n        2. Kt - K 5               Kt - Q B 3\n";
     let import = book::import(text, &Descriptive::OLD);
-    assert!(import.games.is_empty());
+    // The game is kept up to the move that fails, and the error says where it stops.
+    assert_eq!(import.games.len(), 1);
+    assert_eq!(import.games[0].moves().count(), 2);
+    assert!(!import.games[0].complete);
+    assert_eq!(import.games[0].result.as_str(), "*");
     let error = &import.diagnostics[0];
-    assert_eq!(error.message, "illegal move Kt - K 5");
+    assert_eq!(
+        error.message,
+        "illegal move Kt - K 5; the game stops here, at move 2 (2 of its 4 moves not read, lines 2-2)"
+    );
+    assert_eq!(
+        import.lines,
+        [book::LineClass::Move, book::LineClass::NotRead]
+    );
     assert_eq!(
         error.help,
         ["legal moves that come closest: Kt-K2, Kt-KB3, Kt-KR3, Kt-QB3, Kt-QR3"]

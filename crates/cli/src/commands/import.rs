@@ -1,16 +1,18 @@
 //! `scoresheet import`: the games of a book page or a whole book in descriptive notation, as
-//! PGN in the notation asked for, with every repair listed.
+//! PGN in the notation asked for, with every repair listed and, with `--report`, the class of
+//! every line counted.
 
 use std::fs;
 use std::io::{self, Read, Write};
 
 use board_core::Dialect;
-use notation_descriptive::{Descriptive, book};
+use notation_descriptive::Descriptive;
+use notation_descriptive::book::{self, Decoded, Import, LineIndex};
 
-use crate::{Error, ImportArgs, registry};
+use crate::{Error, ImportArgs, OutputFormat, registry};
 
-/// Imports one text: games on stdout (or `-o`), diagnostics on stderr, exit status 1 when a run
-/// of moves could not be read.
+/// Imports one text: games on stdout (or `-o`), diagnostics and the report on stderr, exit
+/// status 1 when a run of moves could not be read or a game stops before its end.
 pub(crate) fn run(args: &ImportArgs) -> Result<(), Error> {
     let language = args.from.as_deref().unwrap_or("descriptive");
     let reader = Descriptive::named(language, args.style.as_deref()).ok_or_else(|| {
@@ -27,21 +29,22 @@ pub(crate) fn run(args: &ImportArgs) -> Result<(), Error> {
         args.to.as_deref().unwrap_or("en"),
         args.style.as_deref(),
     )?);
-    let (name, text) = match &args.file {
+    let (name, bytes) = match &args.file {
         Some(path) if path.as_os_str() != "-" => (
             path.display().to_string(),
-            fs::read_to_string(path)
+            fs::read(path)
                 .map_err(|e| Error::Input(format!("cannot read {}: {e}", path.display())))?,
         ),
         _ => {
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             io::stdin()
-                .read_to_string(&mut text)
+                .read_to_end(&mut bytes)
                 .map_err(|e| Error::Input(format!("cannot read stdin: {e}")))?;
-            ("<stdin>".to_owned(), text)
+            ("<stdin>".to_owned(), bytes)
         }
     };
-    let imported = book::import(&text, &reader);
+    let (decoded, imported) = book::read(&bytes, &reader);
+    let text = decoded.text.as_str();
     let dialect = Dialect::pgn();
     let mut out = String::new();
     for game in &imported.games {
@@ -52,17 +55,18 @@ pub(crate) fn run(args: &ImportArgs) -> Result<(), Error> {
             .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display())))?,
         None => io::stdout().lock().write_all(out.as_bytes())?,
     }
+    let index = LineIndex::new(text);
     let mut err = io::stderr().lock();
+    if decoded.encoding != book::Encoding::Utf8 && !args.quiet {
+        writeln!(
+            err,
+            "note: {name} read as {}{}",
+            decoded.encoding.name(),
+            if decoded.crlf { ", CRLF line ends" } else { "" }
+        )?;
+    }
     let mut errors = 0;
     let mut repairs = 0;
-    for game in &imported.games {
-        for repair in &game.repairs {
-            repairs += 1;
-            if !args.quiet {
-                writeln!(err, "{}", repair.render(&name, &text))?;
-            }
-        }
-    }
     for diag in &imported.diagnostics {
         if diag.is_error() {
             errors += 1;
@@ -70,24 +74,111 @@ pub(crate) fn run(args: &ImportArgs) -> Result<(), Error> {
             repairs += 1;
         }
         if diag.is_error() || !args.quiet {
-            writeln!(err, "{}", diag.render(&name, &text))?;
+            write!(err, "{}", index.render(diag, &name, text))?;
         }
     }
+    if args.report {
+        match args.format {
+            OutputFormat::Text => write_report(&mut err, &name, &decoded, &imported)?,
+            OutputFormat::Json => {
+                let report = json_report(&name, &decoded, &imported);
+                serde_json::to_writer(&mut err, &report).map_err(io::Error::from)?;
+                writeln!(err)?;
+            }
+        }
+    }
+    let stopped = imported.games.iter().filter(|g| !g.complete).count();
     if !args.quiet {
         writeln!(
             err,
-            "imported {} games ({} repairs listed, {} runs of moves not read)",
+            "imported {} games ({} complete, {} repairs listed, {} errors, {} lines not read)",
             imported.games.len(),
+            imported.games.len() - stopped,
             repairs,
-            errors
+            errors,
+            imported.tally.get(book::LineClass::NotRead),
         )?;
     }
     if errors == 0 {
         Ok(())
     } else {
         Err(Error::Input(format!(
-            "{errors} run{} of moves could not be read",
-            if errors == 1 { "" } else { "s" }
+            "{errors} error{}: {stopped} game{} stopped before its end, the other runs of moves could not be read",
+            if errors == 1 { "" } else { "s" },
+            if stopped == 1 { "" } else { "s" },
         )))
     }
+}
+
+/// The tally as text: the book's classes, then one line per game.
+fn write_report(
+    err: &mut impl Write,
+    name: &str,
+    decoded: &Decoded,
+    imported: &Import,
+) -> io::Result<()> {
+    let classes = |tally: &book::Tally| {
+        tally
+            .iter()
+            .map(|(class, n)| format!("{} {n}", class.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    writeln!(
+        err,
+        "{name}: {} lines ({}), encoding {}{}",
+        imported.tally.total(),
+        classes(&imported.tally),
+        decoded.encoding.name(),
+        if decoded.crlf { ", CRLF" } else { "" }
+    )?;
+    for (k, game) in imported.games.iter().enumerate() {
+        writeln!(
+            err,
+            "game {}: lines {}-{}, {} moves, {}{}: {}",
+            k + 1,
+            game.lines.0,
+            game.lines.1,
+            game.moves().count(),
+            game.result.as_str(),
+            if game.complete { "" } else { ", stopped" },
+            classes(&game.tally)
+        )?;
+    }
+    Ok(())
+}
+
+fn json_report(name: &str, decoded: &Decoded, imported: &Import) -> serde_json::Value {
+    let classes = |tally: &book::Tally| {
+        tally
+            .iter()
+            .map(|(class, n)| (class.name().to_owned(), serde_json::Value::from(n)))
+            .collect::<serde_json::Map<_, _>>()
+    };
+    let games: Vec<serde_json::Value> = imported
+        .games
+        .iter()
+        .enumerate()
+        .map(|(k, game)| {
+            serde_json::json!({
+                "game": k + 1,
+                "heading": game.heading,
+                "first_line": game.lines.0,
+                "last_line": game.lines.1,
+                "moves": game.moves().count(),
+                "result": game.result.as_str(),
+                "complete": game.complete,
+                "lines": classes(&game.tally),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "file": name,
+        "encoding": decoded.encoding.name(),
+        "crlf": decoded.crlf,
+        "lines": imported.tally.total(),
+        "classes": classes(&imported.tally),
+        "games": games,
+        "errors": imported.errors(),
+    })
 }

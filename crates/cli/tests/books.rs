@@ -1,0 +1,102 @@
+//! `scoresheet import` on books: the tally of `--report`, the exit status of a game that
+//! stops before its end, and a book that is not UTF-8.
+
+mod common;
+
+use common::{run, text, workspace};
+
+/// A game past a diagram, its caption, a footnote marker, a page number and a lone `ch`, in
+/// the worded style, ended by `Resigns.`; a heading right above its first move.
+const BOOK: &str = "\
+GAME I. Between Mr. A. and Mr. B.
+1. P. to K's 4th.              1. P. to K's 4th.
+2. K. Kt. to B's 3d.           2. Q. Kt. to B's 3d.[A]
+
+  8 | *R |    | *B | *Q | *K | *B | *Kt | *R |
+DIAGRAM 1.
+
+3. K. B. to Q. B's 4th.        3. K. Kt. to B's 3d.
+{12}
+4. Kt. to Kt's 5th.            4. P. to Q's 4th.
+5. P. takes P.                 5. Kt. takes P.
+6. Kt. takes K. B. P.          6. K. takes Kt.
+7. Q. to K. B's 3d.   ch       7. K. to his 3d.
+8. Resigns.
+";
+
+#[test]
+fn the_report_counts_every_line_and_the_game_reads_whole() {
+    let out = run(
+        &workspace(),
+        &["import", "--style", "old", "--report"],
+        Some(BOOK.as_bytes()),
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    // White resigns at move 8: Black wins.
+    let movetext = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        movetext.ends_with(
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 0-1"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("<stdin>: 14 lines (move 8, comment 0, heading 1, diagram 2, page 1, prose 0, not-read 0, blank 2)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_json_report_adds_up() {
+    let out = run(
+        &workspace(),
+        &[
+            "import", "--style", "old", "--report", "--format", "json", "-q",
+        ],
+        Some(BOOK.as_bytes()),
+    );
+    let stderr = text(&out.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(stderr.lines().last().unwrap()).expect("one JSON object");
+    let sum: u64 = report["classes"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 14);
+    assert_eq!(report["lines"], 14);
+    assert_eq!(report["games"][0]["moves"], 14);
+    assert_eq!(report["games"][0]["complete"], true);
+}
+
+#[test]
+fn a_game_that_stops_early_is_an_error_with_exit_status_1() {
+    let book = "1. P-K4  P-K4\n2. Kt-KB3  Kt-QB3\n3. Kt-Q9  Kt-KB3\n4. B-B4  B-B4\n";
+    let out = run(&workspace(), &["import", "--report"], Some(book.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The four moves before the misprint are kept; the error says where the game stops.
+    assert!(stdout.contains("1. e4 e5 2. Nf3 Nc6 *"), "{stdout}");
+    assert!(
+        stderr
+            .contains("move 3 of the game does not read as moves; the game stops here, at move 3"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("<stdin>:3:1"), "{stderr}");
+    assert!(stderr.contains("not-read 2"), "{stderr}");
+}
+
+#[test]
+fn a_latin_1_book_is_read_and_said() {
+    let book = b"GAME 1. Ker\xe9s\r\n1. P-K4  P-K4\r\n2. Kt-KB3  Resigns.\r\n";
+    let out = run(&workspace(), &["import"], Some(book));
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("note: <stdin> read as latin-1, CRLF line ends"),
+        "{stderr}"
+    );
+    assert!(text(&out.stdout).contains("1. e4 e5 2. Nf3 1-0"));
+}

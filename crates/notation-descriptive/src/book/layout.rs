@@ -1,0 +1,259 @@
+//! What a line of a book is when it holds no moves: a diagram's rank or border, a caption, a
+//! page artefact, a column head. Each test looks at one line alone, so the reader stays linear.
+
+/// A cell of a text diagram: `.`, `-`, a piece letter, `#P`/`^B`/`*K` (marked black), `Kt`.
+fn is_cell(cell: &str) -> bool {
+    let body = cell.trim_start_matches(['#', '^', '*', '_', '(', '[']);
+    let body = body.trim_end_matches([')', ']', '*']);
+    if cell.is_empty() {
+        return false;
+    }
+    if body.is_empty() {
+        // `#`, `*`, `::` for a dark empty square.
+        return cell
+            .chars()
+            .all(|c| matches!(c, '#' | '*' | ':' | '.' | '-' | '_'));
+    }
+    matches!(body, "." | "-" | ":" | ".." | "--" | "Kt" | "kt")
+        || (body.len() == 1 && "KQRBNPkqrbnp".contains(body))
+        || (body.len() == 2
+            && body.starts_with(['b', 'w', 'B', 'W'])
+            && "KQRBNPkqrbnp".contains(&body[1..]))
+}
+
+/// A rank of a text diagram (`| #P | #P | #B | #Q |`, `2 | P P . . . P P P |`,
+/// `r . b q k b . r`), or its border (`+---+---+`), or its file letters (`a b c d e f g h`).
+pub(crate) fn is_diagram(line: &str) -> bool {
+    let t = line.trim();
+    // A rank has at most a few lower-case letters (`kt`, `bK`): prose is rejected at once.
+    if t.len() > 120 || t.bytes().filter(u8::is_ascii_lowercase).count() > 16 {
+        return false;
+    }
+    if t.len() >= 8
+        && t.chars()
+            .all(|c| matches!(c, '+' | '-' | '=' | '_' | '|' | ' '))
+        && t.contains(['+', '|', '='])
+    {
+        return true;
+    }
+    let files: Vec<&str> = t.split_whitespace().collect();
+    if files.len() == 8
+        && files
+            .iter()
+            .zip("abcdefgh".chars())
+            .all(|(f, c)| f.len() == 1 && f.to_ascii_lowercase().starts_with(c))
+    {
+        return true;
+    }
+    // A rank number on either side is allowed.
+    let t = t
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_end_matches(|c: char| c.is_ascii_digit());
+    let bars = t.matches('|').count();
+    let cells: Vec<&str> = t
+        .split(|c: char| c == '|' || c.is_whitespace())
+        .filter(|c| !c.is_empty())
+        .collect();
+    if cells.is_empty() || cells.len() > 16 {
+        return false;
+    }
+    let all_cells = cells.iter().all(|c| is_cell(c));
+    // Borders make a short rank certain (`| #P | #P |` may be a diagram's half); without them,
+    // eight cells are needed, or at least six with a blank or dot among them.
+    (bars >= 2 && all_cells && cells.len() >= 2)
+        || (all_cells && cells.len() == 8)
+        || (all_cells && cells.len() >= 6 && cells.iter().any(|c| matches!(*c, "." | "-")))
+}
+
+/// A diagram's caption: `DIAGRAM 62.`, `WHITE TO PLAY.`, `[POSITION AFTER BLACK'S 2ND
+/// MOVE.]`, `BLACK.`, `White to play and win.`, `Fig. 3`.
+pub(crate) fn is_caption(line: &str) -> bool {
+    let t = line
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .trim();
+    let upper = t.to_ascii_uppercase();
+    let upper = upper
+        .trim_end_matches(['.', ':', ')'])
+        .trim_start_matches('(');
+    if matches!(upper, "WHITE" | "BLACK" | "WHITE (BLACK)" | "BLACK (WHITE)") {
+        return true;
+    }
+    let numbered = |prefix: &str| {
+        upper.strip_prefix(prefix).is_some_and(|rest| {
+            let rest = rest.trim_start_matches(['.', ' ', 'N', 'O']).trim();
+            !rest.is_empty()
+                && rest.split_whitespace().next().is_some_and(|w| {
+                    w.trim_end_matches(['.', ':'])
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || "IVXLC".contains(c))
+                })
+                && rest.len() <= 40
+        })
+    };
+    if numbered("DIAGRAM")
+        || numbered("DIAG")
+        || numbered("FIG")
+        || numbered("POSITION")
+        || numbered("PROBLEM")
+    {
+        return true;
+    }
+    upper.starts_with("POSITION AFTER")
+        || upper.starts_with("POSITION BEFORE")
+        || ((upper.starts_with("WHITE TO ") || upper.starts_with("BLACK TO "))
+            && t.len() <= 60
+            && upper.contains("PLAY"))
+}
+
+/// A page artefact: a page number (`{171}`, `[p. 12]`, `- 12 -`, a lone number), a
+/// transcriber's marker (`{PGN 01}`), an illustration line, a row of asterisks.
+pub(crate) fn is_page_artefact(line: &str) -> bool {
+    let t = line.trim();
+    if t.is_empty() {
+        return false;
+    }
+    let inner = t
+        .trim_start_matches(['{', '[', '(', '-', ' '])
+        .trim_end_matches(['}', ']', ')', '-', ' ']);
+    let inner = inner
+        .strip_prefix("p.")
+        .or_else(|| inner.strip_prefix("Page"))
+        .or_else(|| inner.strip_prefix("PGN"))
+        .unwrap_or(inner)
+        .trim();
+    if !inner.is_empty()
+        && inner.len() <= 5
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_digit() || "ivxlcIVXLC".contains(c))
+        && t.len() <= 14
+    {
+        return true;
+    }
+    t.starts_with("[Illustration")
+        || t.starts_with("[Transcriber")
+        || (t.chars().all(|c| c == '*' || c.is_whitespace()) && t.matches('*').count() >= 3)
+}
+
+/// Column heads over a game: `WHITE.  BLACK.`, `White  Black`, `WHITE. (Mr. M.)  BLACK. (M. B.)`.
+pub(crate) fn is_column_head(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    let first = first.trim_end_matches(['.', ',', ':']);
+    if line.len() > 120
+        || !["white", "black", "blancs", "noirs"]
+            .iter()
+            .any(|w| first.eq_ignore_ascii_case(w))
+    {
+        return false;
+    }
+    let mut words = 0;
+    let mut depth = 0usize;
+    let mut word = String::new();
+    let mut ok = true;
+    let mut check = |w: &str, depth: usize| {
+        if depth == 0 && !w.is_empty() {
+            words += 1;
+            let w = w.trim_end_matches(['.', ',', ':']);
+            if !matches!(
+                w.to_ascii_lowercase().as_str(),
+                "white" | "black" | "blancs" | "noirs"
+            ) {
+                ok = false;
+            }
+        }
+    };
+    for c in line.chars() {
+        match c {
+            '(' => {
+                check(&word, depth);
+                word.clear();
+                depth += 1;
+            }
+            ')' => depth = depth.saturating_sub(1),
+            c if c.is_whitespace() => {
+                check(&word, depth);
+                word.clear();
+            }
+            c if depth == 0 => word.push(c),
+            _ => {}
+        }
+    }
+    check(&word, depth);
+    ok && (1..=4).contains(&words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagrams_of_the_issue() {
+        for line in [
+            "| #P | #P | #B | #Q |",
+            "2 | P P . . . P P P |",
+            "  +---+---+---+---+---+---+---+---+",
+            "r . b q k b . r",
+            "   a b c d e f g h",
+            "8 |*R |   |*B |*Q |*K |   |   |*R |",
+            // Lasker's Chess Strategy (1915), as its e-text draws boards.
+            "8 | #R | #Kt| #B | #Q | #K | #B |#Kt | #R |",
+            "|---------------------------------------|",
+            "A    B    C    D    E    F    G    H",
+        ] {
+            assert!(is_diagram(line), "{line}");
+        }
+        for line in [
+            "1. P-K4  P-K4",
+            "GAME 1. RUY LOPEZ",
+            "WHITE. BLACK.",
+            "I. K. B.",
+            "A B C",
+        ] {
+            assert!(!is_diagram(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn captions_of_the_issue() {
+        for line in [
+            "DIAGRAM 62.",
+            "WHITE TO PLAY.",
+            "[POSITION AFTER BLACK'S 2ND MOVE.]",
+            "BLACK.",
+            "White to play and win.",
+            "Diag. 16",
+        ] {
+            assert!(is_caption(line), "{line}");
+        }
+        assert!(!is_caption(
+            "White to play a game against the Black pieces, he must first learn how the men move on the board."
+        ));
+    }
+
+    #[test]
+    fn artefacts_and_heads() {
+        for line in [
+            "{171}",
+            "{PGN 01}",
+            "[Illustration]",
+            "  * * * * *",
+            "- 12 -",
+            "[p. 34]",
+        ] {
+            assert!(is_page_artefact(line), "{line}");
+        }
+        assert!(!is_page_artefact("1. P-K4"));
+        assert!(is_column_head(
+            "      WHITE.                         BLACK."
+        ));
+        assert!(is_column_head(
+            "         WHITE. (Mr. M.)                    BLACK. (M. B.)"
+        ));
+        assert!(is_column_head(
+            "  White             Black          White              Black"
+        ));
+        assert!(!is_column_head("White resigns."));
+    }
+}

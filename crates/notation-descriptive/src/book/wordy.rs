@@ -1,0 +1,419 @@
+//! The worded styles of old books (`P. to K's 4th.`, `K. Kt. to B. 3d.`, `Q. takes P. (ch.)`,
+//! `Castles on K's side`, `K to R square`, `P takes P en pas`) rewritten as the compact form
+//! the one descriptive reader knows (`P-K4`, `KKt-B3`, `QxPch`), with every byte of the rewrite
+//! mapped back to the book's text for spans. A table of words, not a second parser.
+
+/// A chunk rewritten: the compact text, the book offset (in the chunk) of each of its bytes,
+/// and how much of the chunk was read (the rest is a note: `(best)`, `and wins`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Rewritten {
+    pub(crate) text: String,
+    pub(crate) map: Vec<usize>,
+    pub(crate) read: usize,
+    /// A verb in place of the square (`Q checks.`, `K moves.`): the text names the piece only.
+    pub(crate) verb: Option<Verb>,
+}
+
+/// The verbs books print in place of a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verb {
+    /// `Q checks.`: the move of that piece that gives check.
+    Checks,
+    /// `Kt mates.`
+    Mates,
+    /// `K moves.`, `QB interposes.`, `B retires.`, `P. one`: the one move of that piece that
+    /// fits.
+    Moves,
+    /// `P. queens.`, `P. becomes a Queen.`: the pawn's move to the last rank.
+    Queens,
+}
+
+/// A piece or file word: `K`, `K's`, `King's`, `Kt.`, `Knight`, `Queen's`.
+fn piece_letter(core: &str) -> Option<&'static str> {
+    let base = core
+        .strip_suffix("'s")
+        .or_else(|| core.strip_suffix("’s"))
+        .or_else(|| core.strip_suffix("'S"))
+        .unwrap_or(core);
+    Some(match base {
+        "K" | "King" | "king" => "K",
+        "Q" | "Queen" | "queen" => "Q",
+        "R" | "Rook" | "rook" | "Castle" => "R",
+        "B" | "Bishop" | "bishop" => "B",
+        "Kt" | "Knight" | "knight" | "N" => "Kt",
+        "P" | "Pawn" | "pawn" => "P",
+        _ => return None,
+    })
+}
+
+fn ordinal(core: &str) -> Option<&'static str> {
+    Some(match core {
+        "1st" | "first" | "sq" | "square" | "Sq" | "Square" => "1",
+        "2d" | "2nd" | "second" => "2",
+        "3d" | "3rd" | "third" => "3",
+        "4th" | "fourth" => "4",
+        "5th" | "fifth" => "5",
+        "6th" | "sixth" => "6",
+        "7th" | "seventh" => "7",
+        "8th" | "eighth" => "8",
+        _ => return None,
+    })
+}
+
+/// A word the compact reader takes as it is: letters of pieces and files, digits, signs.
+fn is_compact(core: &str) -> bool {
+    let mut chars = core.chars().peekable();
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        any = true;
+        match c {
+            'K' if chars.peek() == Some(&'t') => {
+                chars.next();
+            }
+            'K'
+            | 'Q'
+            | 'R'
+            | 'B'
+            | 'N'
+            | 'P'
+            | 'O'
+            | '0'..='9'
+            | '-'
+            | 'x'
+            | '×'
+            | '/'
+            | '='
+            | '+'
+            | '#'
+            | '!'
+            | '?'
+            | '('
+            | ')' => {}
+            _ => return false,
+        }
+    }
+    any
+}
+
+/// Rewrites `chunk`; `None` when its first word already is not a move's.
+pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, c) in chunk.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                words.push((s, &chunk[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        words.push((s, &chunk[s..]));
+    }
+    let mut out = Rewritten {
+        text: String::new(),
+        map: Vec::new(),
+        read: 0,
+        verb: None,
+    };
+    let emit = |out: &mut Rewritten, text: &str, at: usize| {
+        if !out.text.is_empty() {
+            out.text.push(' ');
+            out.map.push(at);
+        }
+        out.text.push_str(text);
+        out.map.extend(std::iter::repeat_n(at, text.len()));
+    };
+    // The mover's words, to read `his` and `her`; whether a square after `to` has its rank.
+    let mut mover: Vec<&'static str> = Vec::new();
+    let mut verb = false;
+    let mut target_open = false;
+    let mut target_rank = false;
+    let mut castles = false;
+    let mut promoting = false;
+    let mut passant = false;
+    let mut k = 0;
+    let close_target = |out: &mut Rewritten, open: &mut bool, rank: bool, at: usize| {
+        if *open && !rank {
+            // `K to B`, `R to QB`: a square named by its file alone is on the first rank.
+            emit(out, "1", at);
+        }
+        *open = false;
+    };
+    while k < words.len() {
+        let (at, word) = words[k];
+        // `4th.!`, `P.?`: the glyph after the word, kept for after it.
+        let stem = word.trim_end_matches(['.', ')', ',', ';']);
+        let glyphs = stem.len() - stem.trim_end_matches(['!', '?']).len();
+        let (word, nag) = if glyphs > 0 && glyphs < stem.len() {
+            (
+                &stem[..stem.len() - glyphs],
+                Some(&stem[stem.len() - glyphs..]),
+            )
+        } else {
+            (word, None)
+        };
+        let core = word
+            .trim_start_matches(['(', '['])
+            .trim_end_matches(['.', ',', ';', ':', ')', ']']);
+        let core = core.trim_end_matches('.');
+        let lower = core.to_ascii_lowercase();
+        let next_core = words.get(k + 1).map(|(_, w)| {
+            w.trim_start_matches(['(', '['])
+                .trim_end_matches(['.', ',', ';', ':', ')', ']'])
+        });
+        let end = at + words[k].1.len();
+        // `R. (B. sq.) to B's 2d.`: the square the piece stands on, in parentheses.
+        if word.starts_with('(') && !verb && !mover.is_empty() && !castles {
+            let close = words[k..].iter().position(|(_, w)| w.contains(')'));
+            if let Some(n) = close {
+                let inner: Vec<&str> = words[k..=k + n]
+                    .iter()
+                    .map(|(_, w)| w.trim_matches(['(', ')', '.', ',']))
+                    .collect();
+                let square: Option<Vec<&str>> = inner
+                    .iter()
+                    .map(|w| {
+                        piece_letter(w).or_else(|| ordinal(w)).or_else(|| {
+                            // `Kt (R 4) to B 5`: a rank written as a digit.
+                            (w.len() == 1 && (b'1'..=b'8').contains(&w.as_bytes()[0]))
+                                .then(|| &"12345678"[usize::from(w.as_bytes()[0] - b'1')..][..1])
+                        })
+                    })
+                    .collect();
+                if let Some(square) =
+                    square.filter(|s| s.iter().any(|p| p.bytes().all(|b| b.is_ascii_digit())))
+                {
+                    emit(&mut out, &format!("({})", square.concat()), at);
+                    let (last_at, last) = words[k + n];
+                    out.read = last_at + last.len();
+                    k += n + 1;
+                    continue;
+                }
+            }
+        }
+        match lower.as_str() {
+            "" => {}
+            "to" if !verb && !mover.is_empty() => {
+                verb = true;
+                target_open = true;
+                target_rank = false;
+                emit(&mut out, "-", at);
+            }
+            "takes" | "take" | "tks" | "x" | "×" if !verb && !mover.is_empty() => {
+                verb = true;
+                emit(&mut out, "x", at);
+            }
+            "ch" | "check" | "+" | "chk" if verb || castles => {
+                close_target(&mut out, &mut target_open, target_rank, at);
+                emit(&mut out, "ch", at);
+            }
+            "dis" | "disc" | "discovered" | "discovering" if verb || castles => {
+                close_target(&mut out, &mut target_open, target_rank, at);
+                emit(&mut out, "dis", at);
+            }
+            "dbl" | "double" | "dble" | "doub" if verb => {
+                close_target(&mut out, &mut target_open, target_rank, at);
+                emit(&mut out, "dbl", at);
+            }
+            "mate" | "checkmate" | "mate!" if verb || castles => {
+                close_target(&mut out, &mut target_open, target_rank, at);
+                emit(&mut out, "mate", at);
+            }
+            "en" | "pas" | "passant" | "e.p" | "ep" | "in" | "passing" if verb => {
+                if lower == "in"
+                    && next_core.map(str::to_ascii_lowercase).as_deref() != Some("passing")
+                {
+                    break;
+                }
+                if !passant {
+                    close_target(&mut out, &mut target_open, target_rank, at);
+                    emit(&mut out, "ep", at);
+                    passant = true;
+                }
+            }
+            "becomes" | "becoming" | "queens" | "and" | "a" | "making" if verb => {
+                // `P becomes a Queen`, `(becoming a Q)`, `and Queens`.
+                if lower == "and"
+                    && !next_core.is_some_and(|n| n.starts_with("becom") || n == "Queens")
+                {
+                    break;
+                }
+                close_target(&mut out, &mut target_open, target_rank, at);
+                promoting = true;
+                if lower == "queens" {
+                    emit(&mut out, "=Q", at);
+                    promoting = false;
+                }
+            }
+            "checks" | "mates" | "moves" | "interposes" | "retires" | "retreats" | "queens"
+            | "becomes" | "one" | "two"
+                if !verb && !mover.is_empty() && !castles =>
+            {
+                out.verb = Some(match lower.as_str() {
+                    "checks" => Verb::Checks,
+                    "mates" => Verb::Mates,
+                    "queens" | "becomes" => Verb::Queens,
+                    _ => Verb::Moves,
+                });
+                out.read = end;
+                return Some(out);
+            }
+            "castles" | "castle" | "castled" if mover.is_empty() && !castles => {
+                castles = true;
+                emit(&mut out, "Castles", at);
+            }
+            "on" | "with" | "side" | "the" | "his" | "her" | "own" | "'s" if castles => {}
+            // `Q. takes doubled P.`: what kind of pawn is no part of the move's name.
+            "doubled" | "isolated" | "passed" | "the" | "adverse" | "hostile" if verb => {}
+            "his" | "her" | "own" if verb => {
+                // The mover's own wing, or its own file when a rank follows (`K B to his sq`).
+                let wing = mover.iter().find(|l| matches!(**l, "K" | "Q")).copied();
+                let next_is_piece = next_core.and_then(piece_letter).is_some();
+                match (wing, next_is_piece) {
+                    (Some(w), true) => emit(&mut out, w, at),
+                    (Some(_), false) => {
+                        let file: String = mover.iter().filter(|l| **l != "P").copied().collect();
+                        emit(&mut out, &file, at);
+                    }
+                    // `Kt. to his 5th.`: a piece of no wing names its own file; the position
+                    // decides which.
+                    (None, _) => {
+                        let file: String = mover
+                            .iter()
+                            .filter(|l| !matches!(**l, "P" | "?"))
+                            .copied()
+                            .collect();
+                        if !file.is_empty() {
+                            emit(&mut out, &file, at);
+                        }
+                    }
+                }
+            }
+            _ => {
+                if let Some(letter) = piece_letter(core) {
+                    let next_verb = next_core.is_some_and(|n| {
+                        matches!(n.to_ascii_lowercase().as_str(), "to" | "takes" | "x")
+                    });
+                    // `R to K square ch K to B4`, `P takes Kt Q takes Q ch`: the next move
+                    // starts here.
+                    if verb && (target_rank || next_verb) && !promoting {
+                        // `R to K square ch K to B4`: the next move starts here.
+                        break;
+                    }
+                    if castles {
+                        emit(&mut out, letter, at);
+                        // `Castles on K's side`: the rook of that side.
+                        if next_core.is_some_and(|n| n.eq_ignore_ascii_case("side")) {
+                            emit(&mut out, "R", at);
+                        }
+                    } else if promoting {
+                        emit(&mut out, &format!("={letter}"), at);
+                        promoting = false;
+                    } else {
+                        if !verb {
+                            mover.push(letter);
+                        }
+                        emit(&mut out, letter, at);
+                    }
+                } else if let Some(rank) = ordinal(core) {
+                    if (!verb && !castles) || target_rank {
+                        break;
+                    }
+                    target_rank = true;
+                    emit(&mut out, rank, at);
+                } else if core.bytes().all(|b| b.is_ascii_digit())
+                    && (target_rank || !verb || !target_open || core.len() >= 2)
+                {
+                    // `QR to K square 39 P to KR4`: the next column's move number.
+                    break;
+                } else if verb && target_rank && core.starts_with(|c: char| c.is_ascii_uppercase())
+                {
+                    // `QR to QB square QR to Q square`: a second move in the chunk.
+                    break;
+                } else if is_compact(core) && !core.starts_with('(') {
+                    if !verb && core.starts_with(|c: char| c.is_ascii_uppercase()) {
+                        mover.push("?");
+                    }
+                    if core.bytes().any(|b| b.is_ascii_digit()) || core.contains("O-O") {
+                        target_rank = true;
+                    }
+                    let compact = word.trim_end_matches(['.', ',', ';', ':']);
+                    emit(&mut out, compact, at);
+                } else {
+                    break;
+                }
+            }
+        }
+        if let Some(nag) = nag {
+            emit(&mut out, nag, at);
+        }
+        out.read = at + words[k].1.len();
+        k += 1;
+    }
+    let read = out.read;
+    close_target(&mut out, &mut target_open, target_rank, read);
+    (out.read > 0 && !out.text.is_empty()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(chunk: &str) -> (String, &str) {
+        let r = rewrite(chunk).unwrap_or_else(|| panic!("{chunk}"));
+        (r.text, chunk[r.read..].trim_start())
+    }
+
+    #[test]
+    fn the_styles_of_the_issue() {
+        assert_eq!(w("P to K4").0, "P - K4");
+        assert_eq!(w("Kt P takes P").0, "Kt P x P");
+        assert_eq!(w("K to R square").0, "K - R 1");
+        assert_eq!(w("P. to K's 4th.").0, "P - K 4");
+        assert_eq!(w("Q. takes P. (ch.)").0, "Q x P ch");
+        assert_eq!(w("K. Kt. to B. 3d.").0, "K Kt - B 3");
+        assert_eq!(w("Q. to her R's 8th.").0, "Q - Q R 8");
+        assert_eq!(w("K. B. to his sq.").0, "K B - KB 1");
+        assert_eq!(w("Q. to her 2d.").0, "Q - Q 2");
+        assert_eq!(w("Castles on K's side.").0, "Castles K R");
+        assert_eq!(w("Castles (Q R)").0, "Castles Q R");
+        assert_eq!(w("K to B").0, "K - B 1");
+        assert_eq!(w("R to K square ch").0, "R - K 1 ch");
+        assert_eq!(w("P takes P en pas").0, "P x P ep");
+        assert_eq!(w("R to K sq.: ch.").0, "R - K 1 ch");
+        assert_eq!(w("R to K 8: checkmate").0, "R - K 8 mate");
+        assert_eq!(w("P to K 8 (becoming a Q)").0, "P - K 8 =Q");
+        assert_eq!(w("Kt to Queen's fifth").0, "Kt - Q 5");
+        assert_eq!(w("P. to K. R's 4th.!").0, "P - K R 4 !");
+        assert_eq!(rewrite("Q. checks.").unwrap().verb, Some(Verb::Checks));
+        assert_eq!(rewrite("K. moves.").unwrap().text, "K");
+        assert_eq!(
+            rewrite("P. becomes a Queen.").unwrap().verb,
+            Some(Verb::Queens)
+        );
+        assert_eq!(w("Kt. to his 5th.").0, "Kt - Kt 5");
+        assert_eq!(w("Q. takes doubled P.").0, "Q x P");
+        assert_eq!(w("K. to Q'S 3d.?").0, "K - Q 3 ?");
+        assert_eq!(w("P. to R's 8th. (2d Q.)").1, "(2d Q.)");
+        assert_eq!(w("QR to QB square QR to Q square").1, "QR to Q square");
+        assert_eq!(w("P takes Kt Q takes Q ch").1, "Q takes Q ch");
+        assert_eq!(w("Kt takes Kt 45 Q to Kt3").1, "45 Q to Kt3");
+        assert_eq!(w("R. (B. sq.) to B's 2d.").0, "R (B1) - B 2");
+        assert_eq!(w("Kt (R 4) to B 5").0, "Kt (R4) - B 5");
+    }
+
+    #[test]
+    fn words_after_the_move_are_left_as_a_note() {
+        assert_eq!(w("K. takes R. (best)."), ("K x R".to_owned(), "(best)."));
+        assert_eq!(w("K to Kt sq. (or Q to Kt 2)").1, "(or Q to Kt 2)");
+        assert_eq!(
+            w("Kt. to Q's 5th, with an excellent game.").1,
+            "with an excellent game."
+        );
+        assert!(rewrite("And wins").is_none());
+        assert!(rewrite("with an excellent game.").is_none());
+    }
+}
