@@ -363,3 +363,23 @@ fn json_reports_stream_one_diagnostic_a_line() {
         assert_eq!(lines[500]["summary"]["warnings"], 500);
     }
 }
+
+#[test]
+fn an_import_that_cannot_be_written_leaves_nothing() {
+    let dir = scratch("full-import");
+    let book: String = (1..=30)
+        .map(|n| format!("GAME {n}.\n\n1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n3. B-Kt5 P-QR3\n\n"))
+        .collect();
+    fs::write(dir.join("book.txt"), book).unwrap();
+    let out = shell(&dir, FULL_DISK, &["import", "book.txt", "-o", "games.pgn"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("cannot write games.pgn"));
+    assert_eq!(names(&dir), ["book.txt"]);
+    // Where it can be written, it is.
+    let out = run(&dir, &["import", "book.txt", "-o", "games.pgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        games_in(&fs::read_to_string(dir.join("games.pgn")).unwrap()),
+        30
+    );
+}

@@ -51,12 +51,16 @@ pub(crate) fn run(args: &ImportArgs) -> Result<(), Error> {
         game.write_pgn(&target, &dialect, &mut out);
     }
     match &args.output {
-        Some(path) => fs::write(path, &out)
+        Some(path) => crate::output::replace(path, out.as_bytes())
             .map_err(|e| Error::Input(format!("cannot write {}: {e}", path.display())))?,
-        None => io::stdout().lock().write_all(out.as_bytes())?,
+        None => {
+            let mut stdout = io::stdout().lock();
+            stdout.write_all(out.as_bytes())?;
+            stdout.flush()?;
+        }
     }
     let index = LineIndex::new(text);
-    let mut err = io::stderr().lock();
+    let mut err = crate::output::Stderr;
     if decoded.encoding != book::Encoding::Utf8 && !args.quiet {
         writeln!(
             err,
