@@ -53,8 +53,7 @@ pub(crate) fn run(args: &Args) -> Result {
     let gz = temp.0.join("games.pgn.gz");
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     encoder.write_all(&text).map_err(|e| e.to_string())?;
-    std::fs::write(&gz, encoder.finish().map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?;
+    std::fs::write(&gz, encoder.finish().map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     drop(text);
 
     let forms: [(&str, &Path); 3] = [("plain", &plain.path), ("zstd", &zst), ("gzip", &gz)];
@@ -72,7 +71,10 @@ pub(crate) fn run(args: &Args) -> Result {
             best[k] = best[k].min(time_check(&binary, path, plain.games)?);
         }
     }
-    println!("{:<6} {:>9} {:>12} {:>15}", "form", "best", "MB/s", "plain / this");
+    println!(
+        "{:<6} {:>9} {:>12} {:>15}",
+        "form", "best", "MB/s", "plain / this"
+    );
     for ((name, _), time) in forms.iter().zip(best) {
         println!(
             "{name:<6} {:>7.3} s {:>12.1} {:>15.2}",
