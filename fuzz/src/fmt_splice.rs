@@ -108,14 +108,14 @@ pub fn record_places(data: &[u8]) {
 }
 
 fn record_places_in(data: &[u8], dialect: &Dialect) {
-    let utf8 = std::str::from_utf8(data).is_ok();
     let mut end = 0usize;
     for item in RecordReader::new(data, dialect.clone()) {
-        // A refused game does not say whether it was read as Latin-1: outside UTF-8 input,
-        // its length in bytes is taken as its length in characters, the least it can be.
-        let (offset, text, latin1) = match &item {
-            Ok(game) => (game.offset(), game.text(), game.is_latin1()),
-            Err(ReadError::Game(e)) => (e.offset(), e.text(), !utf8),
+        // A game's bytes in the file are `source_len` long; its text is those bytes only when
+        // both have that length (a field read as Latin-1, a dash look-alike read as `-`, change
+        // the text). A refused game says where it starts, not how long it is: the least, 0.
+        let (offset, len, text) = match &item {
+            Ok(game) => (game.offset(), game.source_len(), Some(game.text())),
+            Err(ReadError::Game(e)) => (e.offset(), 0, None),
             Err(_) => continue,
         };
         let start = usize::try_from(offset).expect("an offset in memory");
@@ -123,12 +123,11 @@ fn record_places_in(data: &[u8], dialect: &Dialect) {
             start >= end,
             "a game at byte {start} overlaps the one before, which ends at {end}"
         );
-        let len = if latin1 {
-            text.chars().count()
-        } else {
-            text.len()
-        };
-        if utf8 && !latin1 {
+        assert!(
+            start + len <= data.len(),
+            "the game at byte {start} ends past the input"
+        );
+        if let Some(text) = text.filter(|text| text.len() == len) {
             assert_eq!(
                 data.get(start..start + len),
                 Some(text.as_bytes()),
