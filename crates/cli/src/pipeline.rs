@@ -489,32 +489,29 @@ fn read_all<'n, N: ?Sized>(
             let notation = match (decided, source) {
                 (Some(notation), _) => notation,
                 (None, Source::Named(notation)) => notation,
-                (None, Source::Detect { detect, fallback }) => match detect(&game) {
-                    Detected::Decided(notation, why) => {
+                (None, Source::Detect { detect, fallback }) => {
+                    // A decision holds for the rest of the file; the closest reading of a game
+                    // no notation reads whole holds for that game. Either is said, in place.
+                    let (notation, why) = match detect(&game) {
+                        Detected::Decided(notation, why) => {
+                            decided = Some(notation);
+                            (notation, Some(why))
+                        }
+                        Detected::Undecided(notation) => (notation.unwrap_or(fallback), None),
+                        Detected::Closest(notation, why) => (notation, Some(why)),
+                    };
+                    if let Some(why) = why {
+                        if !flush(&mut batch, seq, &file) {
+                            return;
+                        }
                         let note = Done {
                             note: Some(format!("{name}: {why}")),
                             ..Done::default()
                         };
-                        if !flush(&mut batch, seq, &file) {
-                            return;
-                        }
                         ready(&mut seq, Ok(note));
-                        decided = Some(notation);
-                        notation
                     }
-                    Detected::Undecided(notation) => notation.unwrap_or(fallback),
-                    Detected::Closest(notation, why) => {
-                        let note = Done {
-                            note: Some(format!("{name}: {why}")),
-                            ..Done::default()
-                        };
-                        if !flush(&mut batch, seq, &file) {
-                            return;
-                        }
-                        ready(&mut seq, Ok(note));
-                        notation
-                    }
-                },
+                    notation
+                }
             };
             batch.push((game, notation));
             seq += 1;
