@@ -224,7 +224,16 @@ pub fn random_record(u: &mut Unstructured<'_>) -> arbitrary::Result<(String, Vec
     let plies = u.int_in_range(0..=120usize)?;
     let mut pos = start;
     let mut played = Vec::new();
-    line(u, &mut pos, plies, 2, &mut record, &mut played)?;
+    let mut history = vec![pos];
+    line(
+        u,
+        &mut pos,
+        plies,
+        2,
+        &mut record,
+        &mut played,
+        &mut history,
+    )?;
     let result = if pos.is_checkmate() {
         if pos.turn() == chess_rules::Color::White {
             "0-1"
@@ -233,8 +242,10 @@ pub fn random_record(u: &mut Unstructured<'_>) -> arbitrary::Result<(String, Vec
         }
     } else {
         let result = *u.choose(&["1-0", "0-1", "1/2-1/2", "*"])?;
-        // A win after a stalemate, or with no mating material left, is refused.
-        if pos.result_conflict(result).is_some() {
+        // A win after a stalemate, or with no mating material left, is refused; so is one
+        // after the draw a fivefold repetition or 75 moves make by themselves.
+        let drawn = chess_rules::automatic_draw(&history).is_some();
+        if pos.result_conflict(result).is_some() || (drawn && result != "1/2-1/2") {
             "*"
         } else {
             result
@@ -301,7 +312,9 @@ fn chess960_start(n: u16) -> String {
 }
 
 /// Appends up to `plies` random moves from `pos` (playing them), with annotations and, while
-/// `depth` allows, variations.
+/// `depth` allows, variations. `history` holds the line's positions from the game's start,
+/// `pos` last: a line stops at an automatic draw (fivefold repetition, 75 moves), after which
+/// FIDE 9.6 allows no move.
 fn line(
     u: &mut Unstructured<'_>,
     pos: &mut Position,
@@ -309,11 +322,12 @@ fn line(
     depth: u8,
     out: &mut String,
     played: &mut Vec<Move>,
+    history: &mut Vec<Position>,
 ) -> arbitrary::Result<()> {
     let mut first = true;
     for _ in 0..plies {
         let moves = pos.legal_moves();
-        if moves.is_empty() || u.is_empty() {
+        if moves.is_empty() || u.is_empty() || chess_rules::automatic_draw(history).is_some() {
             break;
         }
         let mv = *u.choose(&moves)?;
@@ -330,6 +344,7 @@ fn line(
         let before = *pos;
         pos.play_unchecked(mv);
         played.push(mv);
+        history.push(*pos);
         if u.ratio(1, 8)? {
             out.push_str(&format!(" ${}", u.int_in_range(1..=255u16)?));
         }
@@ -341,7 +356,17 @@ fn line(
             let mut alternative = before;
             let mut ignored = Vec::new();
             let length = u.int_in_range(1..=6usize)?;
-            line(u, &mut alternative, length, depth - 1, out, &mut ignored)?;
+            // The variation replaces the move just played: its history ends before it.
+            let mut alternative_history = history[..history.len() - 1].to_vec();
+            line(
+                u,
+                &mut alternative,
+                length,
+                depth - 1,
+                out,
+                &mut ignored,
+                &mut alternative_history,
+            )?;
             if out.ends_with('(') {
                 // No move could be drawn: no variation.
                 out.truncate(out.len() - 2);

@@ -6,7 +6,7 @@
 use crate::record::game::Ev;
 use crate::{
     CheckSign, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove, MoveError,
-    MovetextWriter, Notation, Notes, RawGame, Repair, Span, write_tags,
+    MoveErrorKind, MovetextWriter, Notation, Notes, RawGame, Repair, Span, write_tags,
 };
 
 /// What the replay needs of a game's rules.
@@ -266,6 +266,7 @@ where
     let mut notes = Notes::default();
     let mut glued = String::new();
     let mut failed = false;
+    let mut ended_in_prose = false;
 
     // The game's stored events, not its `elements()`: one match per element instead of two,
     // which shows in profiles (the match is an indirect jump no predictor guesses).
@@ -362,13 +363,33 @@ where
                             Some(Some(mv))
                         }
                         Err(err) => {
-                            diagnostics.push(move_error(&err, span));
+                            let prose = (err.kind == MoveErrorKind::Syntax)
+                                .then(|| trailing_prose(game, &events[next..], source, &pos, span))
+                                .flatten();
+                            match prose {
+                                // A game with no result that ends in prose (the next game's
+                                // heading, a paragraph between games): it ends at its last
+                                // move, and the prose is kept.
+                                Some(prose) => {
+                                    diagnostics.push(Diagnostic::warning(
+                                        "the game has no result and its movetext ends in text \
+                                         that reads as no move: the game ends at its last move, \
+                                         the text is kept as a comment after it",
+                                        prose,
+                                    ));
+                                    if let Some(w) = writer.as_mut() {
+                                        w.comment(game.slice(prose));
+                                    }
+                                    ended_in_prose = true;
+                                }
+                                None => diagnostics.push(move_error(&err, span)),
+                            }
                             None
                         }
                     }
                 };
                 let Some(played) = played else {
-                    failed = true;
+                    failed = !ended_in_prose;
                     break;
                 };
                 line.push(pos.trace());
@@ -552,6 +573,51 @@ impl Repeats {
             }
         }
     }
+}
+
+/// The span from `failing` (a token that is no move at all) to the end of the movetext when the
+/// game has no result and that text is prose: no token of it has the shape of a move (an
+/// illegal or ambiguous move is a move, and stays an error), parentheses and all, and no `}` a
+/// comment could not keep. `None` otherwise.
+fn trailing_prose<P, N>(
+    game: &RawGame,
+    rest: &[Ev],
+    source: &N,
+    position: &P,
+    failing: Span,
+) -> Option<Span>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
+    if game.result().is_some() {
+        return None;
+    }
+    let mut end = failing.end;
+    let mut notes = Notes::default();
+    for event in rest {
+        let span = match *event {
+            Ev::Move(span) => {
+                notes.clear();
+                let text = game.slice(span);
+                if source.is_null(text) {
+                    return None;
+                }
+                match source.parse(position, text, &mut notes) {
+                    Err(e) if e.kind == MoveErrorKind::Syntax => span,
+                    _ => return None,
+                }
+            }
+            Ev::MoveNumber { span, .. }
+            | Ev::Nag(_, span)
+            | Ev::Comment { span, .. }
+            | Ev::Start(span)
+            | Ev::End(span) => span,
+        };
+        end = end.max(span.end);
+    }
+    let prose = Span::new(failing.start, end);
+    (!game.slice(prose).contains('}')).then_some(prose)
 }
 
 /// What is wrong with the check sign `written` for a move that deserves `deserved`, if

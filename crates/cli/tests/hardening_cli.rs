@@ -295,3 +295,43 @@ fn show_reads_descriptive_notation() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
+
+/// Games with no result, each followed by the heading and paragraph of the next, as some
+/// collections typed from books are laid out.
+const PROSE_BETWEEN_GAMES: &str = "#12\nA quiet opening, then a storm on the king's side.\n\n\
+    [White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5\n\n\
+    #13\nWhite gives up a pawn (and then another!) to open the long diagonal.\n\n\
+    [White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n1. d4 d5 2. c4 e6\n";
+
+#[test]
+fn prose_after_a_game_without_result_is_kept_and_the_game_converted() {
+    let out = common::run(
+        Path::new("."),
+        &["convert", "--to", "fr"],
+        Some(PROSE_BETWEEN_GAMES.as_bytes()),
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // Lines are wrapped at 80 columns: compared word by word.
+    let written = text(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        written.contains("3. Fc4 Fc5 {#13 White gives up a pawn (and then another!) to open"),
+        "{written}"
+    );
+    assert!(written.contains("2. c4 e6 0-1"), "{written}");
+    assert!(
+        stderr.contains("its movetext ends in text that reads as no move"),
+        "{stderr}"
+    );
+    // A move-shaped token that is wrong stays an error, result or none.
+    let out = common::run(
+        Path::new("."),
+        &["check"],
+        Some(b"1. e4 e5 2. Ke3 Ke6 3. Kd3\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("illegal move Ke3"));
+}
