@@ -266,7 +266,7 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
     assert_eq!(disagree, BOOK_WINS, "{}", report.join("\n"));
     // The issue asks for 80 equal; this floor is what the reader reaches today, so that it
     // can only go up. The report above names each game that differs and where.
-    assert!(equal >= 71, "{equal} of 85\n{}", report.join("\n"));
+    assert!(equal >= 72, "{equal} of 85\n{}", report.join("\n"));
 }
 
 /// The layouts of the issue, each in a small book: a heading right above the first move, the
