@@ -1631,15 +1631,11 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
             let free = bytes
                 .get(end)
                 .is_none_or(|c| c.is_ascii_whitespace() || matches!(c, b',' | b';' | b'.'));
-            let before_ok = i == 0
-                || bytes[i - 1].is_ascii_whitespace()
-                || matches!(bytes[i - 1], b'.' | b'!' | b'?' | b'+' | b'h' | b'e' | b'4'..=b'8' | b'1'..=b'3')
-                    && !(numeric && bytes[i - 1].is_ascii_uppercase());
-            if (lower || numeric)
-                && free
-                && before_ok
-                && (i > 0 && !bytes[i - 1].is_ascii_uppercase())
-            {
+            // After a move's last letter: `ch`, `sq`, `e.p.`, a rank, a piece taken (`PxP(a)`, `KxKt(a)`).
+            let before_ok = i > 0
+                && (bytes[i - 1].is_ascii_whitespace()
+                    || matches!(bytes[i - 1], b'.' | b'!' | b'?' | b'+' | b'h' | b'q' | b't' | b'e' | b'1'..=b'8' | b'A'..=b'Z'));
+            if (lower || numeric) && free && before_ok {
                 blank(&mut out, i, end);
                 i = end;
                 continue;
