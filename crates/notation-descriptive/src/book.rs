@@ -1299,7 +1299,7 @@ fn repair(
     // Every legal move is a candidate; the piece printed counts as much as the check sign.
     let like = |mv: Move| {
         likeness(pos, parsed, mv)
-            + 2 * u8::from(role.is_some_and(|r| !mv.is_castle() && mv.role() == r))
+            + 4 * u8::from(role.is_some_and(|r| !mv.is_castle() && mv.role() == r))
     };
     let all: Vec<Move> = legal.iter().copied().collect();
     'pick: {
@@ -1359,7 +1359,11 @@ fn repair(
 
 /// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether all
 /// of them named one move. A token that fits several moves ends the count there: an ambiguity
-/// is no evidence for the move that led to it.
+/// is no evidence for the move that led to it. One later token that fits no legal move is
+/// passed over when one legal move alone comes closest to it (a second misprint a few moves on,
+/// `B.` printed twice for `R.`): it counts for nothing, but the moves after it still count, so
+/// that the misprint before it is decided by the whole of the game and not by where the next
+/// one happens to fall.
 fn confirmed(
     pos: &DescriptivePosition,
     mv: Move,
@@ -1367,20 +1371,57 @@ fn confirmed(
 ) -> (usize, bool) {
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    for (k, parsed) in next.iter().enumerate() {
+    let mut read = 0;
+    let mut passed_over = false;
+    for parsed in next {
         let Ok(parsed) = parsed else {
-            return (k, true);
+            return (read, true);
         };
         match resolve::resolve(&after, parsed) {
             Outcome::One { mv, .. } => after.play_unchecked(mv),
-            Outcome::Many(_) => return (k + 1, false),
-            Outcome::None => return (k, true),
+            Outcome::Many(_) => return (read + 1, false),
+            Outcome::None if !passed_over => match closest(&after, parsed) {
+                Some(mv) => {
+                    passed_over = true;
+                    after.play_unchecked(mv);
+                    continue;
+                }
+                None => return (read, true),
+            },
+            Outcome::None => return (read, true),
         }
+        read += 1;
     }
-    (next.len(), true)
+    (read, true)
 }
 
-/// How much of what was printed a move keeps: its rank, its file, the piece it takes.
+/// The one legal move that keeps the most of what was printed (piece, square, check sign),
+/// when no other keeps as much.
+fn closest(pos: &DescriptivePosition, parsed: &Parsed) -> Option<Move> {
+    let role = match parsed.body {
+        parser::Body::Piece(p) => Some(p.piece.role),
+        parser::Body::Castle(_) => None,
+    };
+    let mut best: Option<(u8, Move)> = None;
+    let mut tied = false;
+    for &mv in pos.chess().legal_moves().iter() {
+        let like = likeness(pos, parsed, mv)
+            + 4 * u8::from(role.is_some_and(|r| !mv.is_castle() && mv.role() == r));
+        match best {
+            Some((b, _)) if like < b => {}
+            Some((b, _)) if like == b => tied = true,
+            _ => {
+                best = Some((like, mv));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, mv)| mv)
+}
+
+/// How much of what was printed a move keeps: its rank, its file, the piece it takes. A file
+/// of the other wing (`Q. Kt's 2d.` printed, the king's knight's file meant) keeps half of the
+/// file: the `K.` or `Q.` before a file is a common misprint.
 fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
     let us = pos.turn();
     // The check sign printed counts as much as the square: it is seldom the misprint.
@@ -1390,19 +1431,26 @@ fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
         after.play_unchecked(mv);
         after.chess().is_check()
     };
-    let sign = if marked == checks { 2 } else { 0 };
+    let sign = if marked == checks { 4 } else { 0 };
     sign + match parsed.body {
         parser::Body::Piece(p) => match p.target {
             parser::Target::To(set) => {
                 let rank = set.ranks & (1 << crate::names::relative_rank(mv.to(), us)) != 0;
-                let file = set.files & (1 << mv.to().file().to_usize()) != 0;
-                u8::from(rank) + u8::from(file)
+                let file = mv.to().file().to_usize();
+                let file = if set.files & (1 << file) != 0 {
+                    2
+                } else if set.files & (1 << (7 - file)) != 0 {
+                    1
+                } else {
+                    0
+                };
+                2 * u8::from(rank) + file
             }
             parser::Target::Takes { victim, .. } => {
-                u8::from(victim.is_some_and(|v| pos.chess().captured(mv) == Some(v.role)))
+                2 * u8::from(victim.is_some_and(|v| pos.chess().captured(mv) == Some(v.role)))
             }
         },
-        parser::Body::Castle(_) => u8::from(mv.is_castle()),
+        parser::Body::Castle(_) => 2 * u8::from(mv.is_castle()),
     }
 }
 
@@ -1583,15 +1631,11 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
             let free = bytes
                 .get(end)
                 .is_none_or(|c| c.is_ascii_whitespace() || matches!(c, b',' | b';' | b'.'));
-            let before_ok = i == 0
-                || bytes[i - 1].is_ascii_whitespace()
-                || matches!(bytes[i - 1], b'.' | b'!' | b'?' | b'+' | b'h' | b'e' | b'4'..=b'8' | b'1'..=b'3')
-                    && !(numeric && bytes[i - 1].is_ascii_uppercase());
-            if (lower || numeric)
-                && free
-                && before_ok
-                && (i > 0 && !bytes[i - 1].is_ascii_uppercase())
-            {
+            // After a move's last letter: `ch`, `sq`, `e.p.`, a rank, a piece taken (`PxP(a)`, `KxKt(a)`).
+            let before_ok = i > 0
+                && (bytes[i - 1].is_ascii_whitespace()
+                    || matches!(bytes[i - 1], b'.' | b'!' | b'?' | b'+' | b'h' | b'q' | b't' | b'e' | b'1'..=b'8' | b'A'..=b'Z'));
+            if (lower || numeric) && free && before_ok {
                 blank(&mut out, i, end);
                 i = end;
                 continue;
