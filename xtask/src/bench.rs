@@ -399,6 +399,51 @@ test result: ok. 0 passed; 0 failed; 2 ignored; 0 measured; 0 filtered out; fini
 
 ";
 
+    /// Real output of `cargo bench -p benches --bench 0-movegen` with three groups, the anchors
+    /// sorted around `ours` (divan 0.1.21, 2026-12-01).
+    const THREE_GROUPS: &str = r"
+0_movegen             fastest       │ slowest       │ median        │ mean          │ samples │ iters
+├─ cozy_chess                       │               │               │               │         │
+│  ├─ legal_moves     4.037 µs      │ 224.3 µs      │ 4.087 µs      │ 6.738 µs      │ 100     │ 100
+│  │                  12.38 Mitem/s │ 222.8 Kitem/s │ 12.23 Mitem/s │ 7.42 Mitem/s  │         │
+│  ├─ perft_kiwipete                │               │               │               │         │
+│  │  ├─ 3            258.9 µs      │ 4.491 ms      │ 295.5 µs      │ 425.4 µs      │ 100     │ 100
+│  │  │               377.8 Mitem/s │ 21.78 Mitem/s │ 331 Mitem/s   │ 230 Mitem/s   │         │
+│  │  ╰─ 4            13.16 ms      │ 47.76 ms      │ 21.42 ms      │ 22.15 ms      │ 100     │ 100
+│  │                  310.4 Mitem/s │ 85.52 Mitem/s │ 190.7 Mitem/s │ 184.4 Mitem/s │         │
+│  ╰─ perft_start                   │               │               │               │         │
+│     ├─ 4            925.6 µs      │ 7.058 ms      │ 974.4 µs      │ 1.415 ms      │ 100     │ 100
+│     │               213.1 Mitem/s │ 27.95 Mitem/s │ 202.4 Mitem/s │ 139.3 Mitem/s │         │
+│     ╰─ 5            30.78 ms      │ 68.99 ms      │ 53.34 ms      │ 52.53 ms      │ 100     │ 100
+│                     158 Mitem/s   │ 70.51 Mitem/s │ 91.21 Mitem/s │ 92.61 Mitem/s │         │
+├─ ours                             │               │               │               │         │
+│  ├─ legal_moves     11.13 µs      │ 67.57 µs      │ 13.61 µs      │ 14.79 µs      │ 100     │ 100
+│  │                  4.492 Mitem/s │ 739.9 Kitem/s │ 3.672 Mitem/s │ 3.379 Mitem/s │         │
+│  ├─ perft_kiwipete                │               │               │               │         │
+│  │  ├─ 3            513.6 µs      │ 4.709 ms      │ 566.9 µs      │ 856.6 µs      │ 100     │ 100
+│  │  │               190.5 Mitem/s │ 20.77 Mitem/s │ 172.6 Mitem/s │ 114.2 Mitem/s │         │
+│  │  ╰─ 4            20.2 ms       │ 43.02 ms      │ 25.47 ms      │ 29.55 ms      │ 100     │ 100
+│  │                  202.1 Mitem/s │ 94.96 Mitem/s │ 160.3 Mitem/s │ 138.2 Mitem/s │         │
+│  ╰─ perft_start                   │               │               │               │         │
+│     ├─ 4            821 µs        │ 6.871 ms      │ 864.3 µs      │ 1.271 ms      │ 100     │ 100
+│     │               240.2 Mitem/s │ 28.7 Mitem/s  │ 228.2 Mitem/s │ 155.2 Mitem/s │         │
+│     ╰─ 5            25.57 ms      │ 172.3 ms      │ 43.22 ms      │ 43.76 ms      │ 100     │ 100
+│                     190.2 Mitem/s │ 28.22 Mitem/s │ 112.5 Mitem/s │ 111.1 Mitem/s │         │
+╰─ shakmaty                         │               │               │               │         │
+   ├─ legal_moves     8.104 µs      │ 459.7 µs      │ 8.219 µs      │ 14.08 µs      │ 100     │ 100
+   │                  6.169 Mitem/s │ 108.7 Kitem/s │ 6.083 Mitem/s │ 3.55 Mitem/s  │         │
+   ├─ perft_kiwipete                │               │               │               │         │
+   │  ├─ 3            643.8 µs      │ 7.8 ms        │ 809 µs        │ 1.184 ms      │ 100     │ 100
+   │  │               151.9 Mitem/s │ 12.54 Mitem/s │ 120.9 Mitem/s │ 82.6 Mitem/s  │         │
+   │  ╰─ 4            22.24 ms      │ 99.98 ms      │ 48.49 ms      │ 50.01 ms      │ 100     │ 100
+   │                  183.6 Mitem/s │ 40.86 Mitem/s │ 84.24 Mitem/s │ 81.69 Mitem/s │         │
+   ╰─ perft_start                   │               │               │               │         │
+      ├─ 4            1.374 ms      │ 11.3 ms       │ 1.831 ms      │ 2.232 ms      │ 100     │ 100
+      │               143.4 Mitem/s │ 17.45 Mitem/s │ 107.7 Mitem/s │ 88.37 Mitem/s │         │
+      ╰─ 5            36 ms         │ 120.9 ms      │ 60.96 ms      │ 61.22 ms      │ 100     │ 100
+                      135.1 Mitem/s │ 40.23 Mitem/s │ 79.81 Mitem/s │ 79.47 Mitem/s │         │
+";
+
     fn median(rows: &[Measurement], group: &str, bench: &str) -> f64 {
         rows.iter()
             .find(|r| r.group == group && r.bench == bench)
@@ -424,6 +469,27 @@ test result: ok. 0 passed; 0 failed; 2 ignored; 0 measured; 0 filtered out; fini
             median(&rows, "shakmaty", "0_movegen perft_kiwipete 3"),
             437_700.0
         );
+    }
+
+    #[test]
+    fn reads_a_group_before_ours_and_pairs_each_anchor() {
+        let rows = parse(THREE_GROUPS);
+        assert_eq!(rows.len(), 15, "{rows:#?}");
+        assert_eq!(
+            median(&rows, "cozy_chess", "0_movegen perft_start 5"),
+            53_340_000.0
+        );
+        assert_eq!(
+            median(&rows, "ours", "0_movegen perft_kiwipete 4"),
+            25_470_000.0
+        );
+        let table = ratio_table(&rows);
+        assert_eq!(table.lines().count(), 2 + 10, "{table}");
+        let row = table
+            .lines()
+            .find(|l| l.starts_with("0_movegen perft_start 5") && l.contains("cozy_chess"))
+            .expect("a cozy_chess row for perft_start 5");
+        assert!(row.ends_with("1.23"), "{row}"); // 53.34 ms / 43.22 ms
     }
 
     #[test]
@@ -493,6 +559,11 @@ test result: ok. 0 passed; 0 failed; 2 ignored; 0 measured; 0 filtered out; fini
             find_program("pgn-extract", &path, &[]),
             Some(second.join("pgn-extract"))
         );
+        let parent = temp.0.parent().map(Path::to_path_buf);
+        drop(temp);
+        if let Some(parent) = parent {
+            let _ = std::fs::remove_dir(parent);
+        }
     }
 
     #[test]
