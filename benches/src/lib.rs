@@ -137,9 +137,39 @@ pub fn sample_pgn(games: usize, seed: u64) -> (String, usize) {
     (out, total)
 }
 
+/// cozy-chess's perft, the one the `0-movegen` bench times, so the test below checks that code.
+#[cfg(test)]
+#[path = "../benches/common/cozy.rs"]
+mod cozy;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn cozy_board(fen: &str) -> cozy_chess::Board {
+        cozy_chess::Board::from_fen(fen, false).unwrap()
+    }
+
+    /// cozy-chess is an independent oracle: the same counts on the benched cases and on random
+    /// positions (the benched perft and the benched move count).
+    #[test]
+    fn cozy_chess_counts_match_ours() {
+        assert_eq!(cozy::perft(&cozy_board(START), 4), perft_nodes(START, 4));
+        assert_eq!(
+            cozy::perft(&cozy_board(KIWIPETE), 3),
+            perft_nodes(KIWIPETE, 3)
+        );
+        for fen in random_positions(30, 0xc0_2e) {
+            let ours: Position = fen.parse().unwrap();
+            let board = cozy_board(&fen);
+            assert_eq!(cozy::legal_moves(&board), ours.legal_moves().len(), "{fen}");
+            assert_eq!(
+                cozy::perft(&board, 3),
+                chess_rules::perft(&ours, 3),
+                "{fen}"
+            );
+        }
+    }
 
     #[test]
     fn published_counts_match_perft() {
