@@ -365,15 +365,15 @@ where
         }
         log.summary.good += 1;
         log.summary.plies += replayed.plies;
-        // The game's bytes in the file, as the reader measured them: its text may differ from
-        // them (a field read as Latin-1, a dash look-alike read as `-`), so the bytes are
-        // compared only when the text is the file's own.
+        // The game's bytes in the file, as the reader measured them. ASCII bytes are their own
+        // text, and are checked against it; others may be decoded (Latin-1, Windows-1252) or
+        // read leniently (a dash look-alike as `-`).
         let start = usize::try_from(game.offset()).unwrap_or(usize::MAX);
         let len = game.source_len();
         let placed = start >= kept_from
             && bytes
                 .get(start..start.saturating_add(len))
-                .is_some_and(|b| len != game.text().len() || b == game.text().as_bytes());
+                .is_some_and(|b| !b.is_ascii() || b == game.text().as_bytes());
         if !placed {
             return Err(Error::Input(format!(
                 "{name}: game {} is not where the reader says; the file is left as it is",
