@@ -628,10 +628,12 @@ fn sign_mismatch<N: Notation + ?Sized>(
     written: CheckSign,
     deserved: CheckSign,
 ) -> Option<&'static str> {
+    // Most moves deserve no sign and have none: the notation is asked only about a fault.
+    let fault = written.mismatch(deserved)?;
     if written == CheckSign::None && notation.follows(Convention::CheckSignOmitted) {
         return None;
     }
-    written.mismatch(deserved)
+    Some(fault)
 }
 
 /// The game's tags as the output writes them: as read, or, when `converting`, with the tags

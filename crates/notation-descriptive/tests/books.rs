@@ -129,8 +129,6 @@ fn every_line_is_counted_once_and_no_game_is_shortened_silently() {
     }
 }
 
-/// The transcriber's PGN of each `{PGN xx}` game: its main-line tokens. The appendix marks
-/// each game with the same `{PGN xx}` line as the text; each is read on its own.
 /// The main-line moves of a movetext, read by hand: the transcriber nests braces
 /// (`{the Black {K. B.} is brought}`), which PGN does not allow.
 fn movetext_tokens(body: &str) -> Vec<String> {
@@ -159,6 +157,8 @@ fn movetext_tokens(body: &str) -> Vec<String> {
     tokens
 }
 
+/// The transcriber's PGN of each `{PGN xx}` game: its main-line tokens. The appendix marks
+/// each game with the same `{PGN xx}` line as the text; each is read on its own.
 fn oracle(text: &str) -> Vec<(String, Vec<String>)> {
     let appendix = text.find("\n[Event ").expect("the PGN appendix");
     let start = text[..appendix]
