@@ -128,7 +128,7 @@ impl Descriptive {
 
     /// The language read and written.
     #[must_use]
-    pub const fn language(&self) -> Language {
+    pub const fn language(&self) -> &'static Language {
         self.style.language
     }
 
@@ -169,10 +169,7 @@ impl Notation for Descriptive {
     type Move = Move;
 
     fn name(&self) -> &'static str {
-        match self.style.language {
-            Language::English => "descriptive",
-            Language::French => "descriptive-fr",
-        }
+        self.style.language.notation
     }
 
     fn parse(
@@ -184,12 +181,7 @@ impl Notation for Descriptive {
         let parsed = parser::parse_token(token, self.style.language).map_err(|err| {
             MoveError::syntax(format!(
                 "{token:?} is not {} descriptive notation: {} at byte {}",
-                match self.style.language {
-                    Language::English => "English",
-                    Language::French => "French",
-                },
-                err.message,
-                err.at
+                self.style.language.adjective, err.message, err.at
             ))
         })?;
         match resolve::resolve(pos, &parsed) {

@@ -4,32 +4,90 @@ use chess_rules::{Color, Role, Square};
 
 use crate::Wing;
 
-/// The language of a descriptive text. It is never guessed from one token: French `R` is the
-/// king (and the king's file), English `R` the rook.
+/// The language of a descriptive text, as a table: its letters, how it orders a name's words,
+/// and whether it may write the rank first. Adding a language (Spanish, German) is one table;
+/// nothing in the reader or the writer names a language.
+///
+/// It is never guessed from one token: French `R` is the king (and the king's file), English
+/// `R` the rook.
+///
+/// # Examples
+///
+/// Spanish descriptive (`P4R`, `C3AR`: *peón cuatro rey*, *caballo tres alfil rey*) is the
+/// French table with its own letters:
+///
+/// ```
+/// use board_core::{Notation, Notes};
+/// use notation_descriptive::{Descriptive, DescriptivePosition, Language, Style};
+///
+/// static SPANISH: Language = Language {
+///     adjective: "Spanish",
+///     notation: "descriptive-es",
+///     letters: *b"PCATDR",
+///     ..Language::FRENCH
+/// };
+/// let spanish = Descriptive::new(Style { language: &SPANISH, knight: "C", ..Style::FRENCH_FIDE });
+/// let pos = DescriptivePosition::new();
+/// let mv = spanish.parse(&pos, "C3AR", &mut Notes::default()).unwrap();
+/// assert_eq!(mv.to_string(), "g1f3");
+/// assert_eq!(spanish.to_text(&pos, &mv), "C3AR");
+/// assert_eq!(Descriptive::MODERN.to_text(&pos, &mv), "N-KB3");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
-    /// `P-K4`, `N-KB3`, `QR-Q1`, `PxP`: K Q R B N (or Kt) P.
-    English,
-    /// `P-R4`, `C-FR3`, `TD-D1`, `T×F`: R (roi) D (dame) T (tour) F (fou) C (cavalier) P (pion).
-    French,
+pub struct Language {
+    /// Its name as an adjective, in messages: `English`, `French`.
+    pub adjective: &'static str,
+    /// The name of its notation on a command line: `descriptive`, `descriptive-fr`.
+    pub notation: &'static str,
+    /// The letters of pawn, knight, bishop, rook, queen and king, in that order (upper-case
+    /// ASCII). The king's and queen's letters also name the wings.
+    pub letters: [u8; 6],
+    /// Other spellings of a piece read as its letter (the English `Kt` for `N`): two bytes,
+    /// an upper-case letter then a lower-case one.
+    pub digraphs: &'static [([u8; 2], Role)],
+    /// The noun before what qualifies it: French `FR` (*fou du roi*) and `PFR`, where English
+    /// writes `KB` and `KBP`.
+    pub noun_first: bool,
+    /// The rank may come before the file, with no dash: French `P4R`, `C3FR`.
+    pub rank_first: bool,
 }
 
 impl Language {
+    /// `P-K4`, `N-KB3`, `QR-Q1`, `PxP`: K Q R B N (or Kt) P.
+    pub const ENGLISH: Language = Language {
+        adjective: "English",
+        notation: "descriptive",
+        letters: *b"PNBRQK",
+        digraphs: &[(*b"Kt", Role::Knight)],
+        noun_first: false,
+        rank_first: false,
+    };
+
+    /// `P-R4`, `C-FR3`, `TD-D1`, `T×F`, `P4R`: R (roi) D (dame) T (tour) F (fou) C (cavalier)
+    /// P (pion).
+    pub const FRENCH: Language = Language {
+        adjective: "French",
+        notation: "descriptive-fr",
+        letters: *b"PCFTDR",
+        digraphs: &[],
+        noun_first: true,
+        rank_first: true,
+    };
+
     /// The role a piece letter names, if it is one of this language's letters.
-    pub(crate) const fn role(self, letter: u8) -> Option<Role> {
-        match (self, letter) {
-            (_, b'P') => Some(Role::Pawn),
-            (Language::English, b'K') | (Language::French, b'R') => Some(Role::King),
-            (Language::English, b'Q') | (Language::French, b'D') => Some(Role::Queen),
-            (Language::English, b'R') | (Language::French, b'T') => Some(Role::Rook),
-            (Language::English, b'B') | (Language::French, b'F') => Some(Role::Bishop),
-            (Language::English, b'N') | (Language::French, b'C') => Some(Role::Knight),
-            _ => None,
+    pub(crate) const fn role(&self, letter: u8) -> Option<Role> {
+        let mut k = 0;
+        while k < ROLES.len() {
+            if self.letters[k] == letter {
+                return Some(ROLES[k]);
+            }
+            k += 1;
         }
+        None
     }
 
     /// The wing a letter names as a prefix (English `K`, `Q`) or suffix (French `R`, `D`).
-    pub(crate) const fn wing(self, letter: u8) -> Option<Wing> {
+    pub(crate) const fn wing(&self, letter: u8) -> Option<Wing> {
         match self.role(letter) {
             Some(Role::King) => Some(Wing::King),
             Some(Role::Queen) => Some(Wing::Queen),
@@ -37,31 +95,49 @@ impl Language {
         }
     }
 
-    /// The letter written for a role (English knights as `N`).
-    pub(crate) const fn letter(self, role: Role) -> u8 {
-        match (self, role) {
-            (_, Role::Pawn) => b'P',
-            (Language::English, Role::Knight) => b'N',
-            (Language::English, Role::Bishop) => b'B',
-            (Language::English, Role::Rook) => b'R',
-            (Language::English, Role::Queen) => b'Q',
-            (Language::English, Role::King) => b'K',
-            (Language::French, Role::Knight) => b'C',
-            (Language::French, Role::Bishop) => b'F',
-            (Language::French, Role::Rook) => b'T',
-            (Language::French, Role::Queen) => b'D',
-            (Language::French, Role::King) => b'R',
-        }
+    /// The letter written for a role.
+    pub(crate) const fn letter(&self, role: Role) -> u8 {
+        self.letters[match role {
+            Role::Pawn => 0,
+            Role::Knight => 1,
+            Role::Bishop => 2,
+            Role::Rook => 3,
+            Role::Queen => 4,
+            Role::King => 5,
+        }]
     }
 
     /// The letter of a wing.
-    pub(crate) const fn wing_letter(self, wing: Wing) -> u8 {
+    pub(crate) const fn wing_letter(&self, wing: Wing) -> u8 {
         match wing {
             Wing::King => self.letter(Role::King),
             Wing::Queen => self.letter(Role::Queen),
         }
     }
+
+    /// The role spelled by the two bytes `pair`, if they are one of the language's digraphs.
+    pub(crate) fn digraph(&self, pair: [u8; 2]) -> Option<Role> {
+        self.digraphs
+            .iter()
+            .find(|(spelled, _)| *spelled == pair)
+            .map(|(_, role)| *role)
+    }
+
+    /// `(a, b)` of a two-letter name as (qualifier, noun): `KB` in English, `FR` in French.
+    pub(crate) const fn qualifier_noun(&self, a: u8, b: u8) -> (u8, u8) {
+        if self.noun_first { (b, a) } else { (a, b) }
+    }
 }
+
+/// The order of [`Language::letters`].
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
 
 /// A set of files as a bit mask, bit 0 for the a-file.
 pub(crate) type Files = u8;

@@ -231,7 +231,7 @@ fn is_lower(c: char) -> bool {
     c.is_ascii_lowercase() || c == 'é'
 }
 
-fn lex(text: &str, lang: Language) -> Result<Lexemes, SyntaxError> {
+fn lex(text: &str, lang: &Language) -> Result<Lexemes, SyntaxError> {
     let mut out = Lexemes {
         items: [Lexeme {
             lex: Lex::Dash,
@@ -295,9 +295,13 @@ fn lex(text: &str, lang: Language) -> Result<Lexemes, SyntaxError> {
                 out.repairs |= syntax::LETTER_FOR_DIGIT;
                 out.push(Lex::Digit(1), i, end)?;
             }
-            'K' if lang == Language::English && bytes.get(end) == Some(&b't') => {
+            'A'..='Z'
+                if let Some(role) = bytes
+                    .get(end)
+                    .and_then(|&next| lang.digraph([c as u8, next])) =>
+            {
                 chars.next();
-                out.push(Lex::Letter(b'N'), i, end + 1)?;
+                out.push(Lex::Letter(lang.letter(role)), i, end + 1)?;
             }
             'A'..='Z' | 'a'..='z' | 'é' => {
                 // A run of lower-case letters, after an upper-case letter or alone.
@@ -385,7 +389,7 @@ fn lex(text: &str, lang: Language) -> Result<Lexemes, SyntaxError> {
 }
 
 /// Reads a whole token as one move.
-pub(crate) fn parse_token(text: &str, lang: Language) -> Result<Parsed, SyntaxError> {
+pub(crate) fn parse_token(text: &str, lang: &Language) -> Result<Parsed, SyntaxError> {
     let lexemes = lex(text, lang)?;
     let items = lexemes.as_slice();
     if items.is_empty() {
@@ -415,7 +419,7 @@ pub(crate) fn parse_token(text: &str, lang: Language) -> Result<Parsed, SyntaxEr
 /// range. The moves of a book line are told apart by the grammar when no wide space does it.
 pub(crate) fn parse_many(
     text: &str,
-    lang: Language,
+    lang: &Language,
 ) -> Result<Vec<(Parsed, std::ops::Range<usize>)>, SyntaxError> {
     let lexemes = lex(text, lang)?;
     let items = lexemes.as_slice();
@@ -440,7 +444,7 @@ pub(crate) fn parse_many(
 
 /// `true` if the text is only signs that follow a move (`ch`, `mate`, `e.p.`, `dis. ch`): a
 /// book or record that wrote them apart from their move.
-pub(crate) fn is_suffix(text: &str, lang: Language) -> bool {
+pub(crate) fn is_suffix(text: &str, lang: &Language) -> bool {
     let Ok(lexemes) = lex(text, lang) else {
         return false;
     };
@@ -457,7 +461,7 @@ pub(crate) fn is_suffix(text: &str, lang: Language) -> bool {
 struct Reader<'a> {
     lx: &'a [Lexeme],
     i: usize,
-    lang: Language,
+    lang: &'a Language,
     repairs: u8,
     /// Reading a run of moves: a letter run may end where the next move starts.
     segment: bool,
@@ -571,8 +575,8 @@ impl Reader<'_> {
         let after = self.i + n;
         let next = self.peek_at(after);
 
-        // French, rank first: `P4R`, `TD3FR`.
-        if self.lang == Language::French
+        // Rank first (French): `P4R`, `TD3FR`.
+        if self.lang.rank_first
             && matches!(next, Some(Lex::Digit(_)))
             && let Some(piece) = self.who(run)
         {
@@ -638,7 +642,7 @@ impl Reader<'_> {
                 let target = self.victim(text)?;
                 self.finish_move(text, piece, from, target)
             }
-            Some(Lex::Digit(_)) if self.lang == Language::French => match self.square() {
+            Some(Lex::Digit(_)) if self.lang.rank_first => match self.square() {
                 Some(to) if to.is_full() => self.finish_move(text, piece, from, Target::To(to)),
                 _ => Err(self.error(text, "expected a square")),
             },
@@ -823,7 +827,7 @@ impl Reader<'_> {
         }
         let ranks = self.rank()?;
         let mut files = ALL;
-        if self.lang == Language::French {
+        if self.lang.rank_first {
             let (run, n) = self.letters(self.i);
             if n > 0
                 && let Some(f) = self.file(&run[..n])
@@ -858,10 +862,7 @@ impl Reader<'_> {
                 (role != Role::Pawn).then(|| files_of(role, None))
             }
             [a, b] => {
-                let (wing, base) = match lang {
-                    Language::English => (a, b),
-                    Language::French => (b, a),
-                };
+                let (wing, base) = lang.qualifier_noun(a, b);
                 let wing = lang.wing(wing)?;
                 match lang.role(base)? {
                     role @ (Role::Rook | Role::Knight | Role::Bishop) => {
@@ -879,9 +880,10 @@ impl Reader<'_> {
         let lang = self.lang;
         let (&first, rest) = run.split_first()?;
         let (&last, init) = run.split_last()?;
-        let pawn_files = match lang {
-            Language::English if last == b'P' && !init.is_empty() => Some(init),
-            Language::French if first == b'P' && !rest.is_empty() => Some(rest),
+        let pawn = lang.letter(Role::Pawn);
+        let pawn_files = match lang.noun_first {
+            false if last == pawn && !init.is_empty() => Some(init),
+            true if first == pawn && !rest.is_empty() => Some(rest),
             _ => None,
         };
         if let Some(file) = pawn_files {
@@ -894,10 +896,7 @@ impl Reader<'_> {
         match *run {
             [l] => Some(Who::role(lang.role(l)?)),
             [a, b] => {
-                let (wing, base) = match lang {
-                    Language::English => (a, b),
-                    Language::French => (b, a),
-                };
+                let (wing, base) = lang.qualifier_noun(a, b);
                 let wing = lang.wing(wing)?;
                 match lang.role(base)? {
                     role @ (Role::Rook | Role::Knight | Role::Bishop) => Some(Who {
@@ -922,11 +921,11 @@ mod tests {
     use super::*;
 
     fn en(text: &str) -> Parsed {
-        parse_token(text, Language::English).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+        parse_token(text, &Language::ENGLISH).unwrap_or_else(|e| panic!("{text}: {e:?}"))
     }
 
     fn fr(text: &str) -> Parsed {
-        parse_token(text, Language::French).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+        parse_token(text, &Language::FRENCH).unwrap_or_else(|e| panic!("{text}: {e:?}"))
     }
 
     fn piece(p: Parsed) -> PieceMove {
@@ -1006,27 +1005,27 @@ mod tests {
 
     #[test]
     fn runs_of_moves_split_by_the_grammar() {
-        let moves = parse_many("K - Kt 1 P - Kt 5", Language::English).unwrap();
+        let moves = parse_many("K - Kt 1 P - Kt 5", &Language::ENGLISH).unwrap();
         assert_eq!(moves.len(), 2);
         assert_eq!(moves[1].1, 9..17);
-        let moves = parse_many("Q × Q P × Q", Language::English).unwrap();
+        let moves = parse_many("Q × Q P × Q", &Language::ENGLISH).unwrap();
         assert_eq!(moves.len(), 2);
     }
 
     #[test]
     fn suffixes_alone() {
         for s in ["ch", "mate", "e.p.", "dis. ch", "dbl ch", "+", "++"] {
-            assert!(is_suffix(s, Language::English), "{s}");
+            assert!(is_suffix(s, &Language::ENGLISH), "{s}");
         }
-        assert!(!is_suffix("P-K4", Language::English));
-        assert!(!is_suffix("", Language::English));
+        assert!(!is_suffix("P-K4", &Language::ENGLISH));
+        assert!(!is_suffix("", &Language::ENGLISH));
     }
 
     #[test]
     fn errors_point_at_the_place() {
-        let err = parse_token("N-KZ3", Language::English).unwrap_err();
+        let err = parse_token("N-KZ3", &Language::ENGLISH).unwrap_err();
         assert_eq!(err.at, 3);
-        assert!(parse_token("P-K4 and wins", Language::English).is_err());
-        assert!(parse_token("Nf3", Language::English).is_err());
+        assert!(parse_token("P-K4 and wins", &Language::ENGLISH).is_err());
+        assert!(parse_token("Nf3", &Language::ENGLISH).is_err());
     }
 }

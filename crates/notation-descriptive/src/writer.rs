@@ -28,8 +28,8 @@ use crate::resolve::{names_only, victim_square};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Style {
     /// The language of piece and file letters.
-    pub language: Language,
-    /// The English knight: `N` (modern) or `Kt` (old). French writes `C` whatever this says.
+    pub language: &'static Language,
+    /// The knight as written: English `N` (modern) or `Kt` (old), French `C`.
     pub knight: &'static str,
     /// Short file names where they suffice (`B-N5` for `B-QN5`); without, always full names.
     pub short_files: bool,
@@ -48,7 +48,7 @@ pub struct Style {
 impl Style {
     /// Modern English books: `N-KB3`, `BxN`, `R-B5ch`, `O-O`, `P-K8=Q`.
     pub const MODERN: Style = Style {
-        language: Language::English,
+        language: &Language::ENGLISH,
         knight: "N",
         short_files: true,
         first_rank_sq: false,
@@ -68,7 +68,7 @@ impl Style {
     /// French, in the form of the seed document: `P-R4`, `C-FR3`, `F-CD5`, `T×F`, full file
     /// names, `+` and `#`.
     pub const FRENCH: Style = Style {
-        language: Language::French,
+        language: &Language::FRENCH,
         knight: "C",
         short_files: false,
         first_rank_sq: false,
@@ -86,7 +86,7 @@ impl Style {
     };
 
     fn role_letter(&self, role: Role, out: &mut String) {
-        if role == Role::Knight && self.language == Language::English {
+        if role == Role::Knight {
             out.push_str(self.knight);
         } else {
             out.push(char::from(self.language.letter(role)));
@@ -99,19 +99,16 @@ impl Style {
         let role = file_role(file);
         let single = files.count_ones() == 1 && !matches!(file, 3 | 4);
         let wing = char::from(self.language.wing_letter(crate::Wing::of_file(file)));
-        match self.language {
-            Language::English => {
-                if single {
-                    out.push(wing);
-                }
-                self.role_letter(role, out);
+        if self.language.noun_first {
+            self.role_letter(role, out);
+            if single {
+                out.push(wing);
             }
-            Language::French => {
-                self.role_letter(role, out);
-                if single {
-                    out.push(wing);
-                }
+        } else {
+            if single {
+                out.push(wing);
             }
+            self.role_letter(role, out);
         }
     }
 
@@ -144,25 +141,26 @@ impl Style {
 
     fn who(&self, who: Who, out: &mut String) {
         if who.role == Role::Pawn && who.files != ALL {
-            if self.language == Language::French {
-                out.push('P');
+            let pawn = char::from(self.language.letter(Role::Pawn));
+            if self.language.noun_first {
+                out.push(pawn);
                 self.file_name(who.files, out);
             } else {
                 self.file_name(who.files, out);
-                out.push('P');
+                out.push(pawn);
             }
             return;
         }
-        match (who.wing, self.language) {
-            (Some(wing), Language::English) => {
-                out.push(char::from(self.language.wing_letter(wing)));
-                self.role_letter(who.role, out);
-            }
-            (Some(wing), Language::French) => {
+        match who.wing {
+            Some(wing) if self.language.noun_first => {
                 self.role_letter(who.role, out);
                 out.push(char::from(self.language.wing_letter(wing)));
             }
-            (None, _) => self.role_letter(who.role, out),
+            Some(wing) => {
+                out.push(char::from(self.language.wing_letter(wing)));
+                self.role_letter(who.role, out);
+            }
+            None => self.role_letter(who.role, out),
         }
     }
 
