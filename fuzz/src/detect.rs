@@ -1,4 +1,4 @@
-//! Language detection (`notation_fr::detect_game`, what the command line runs when `--from`
+//! Language detection (`notation_detect::detect_game`, what the command line runs when `--from`
 //! is not given) on games written in a random language and on raw text: it names the language
 //! the game is written in or refuses, never another one.
 //!
@@ -80,7 +80,7 @@ pub fn detect(data: &[u8]) {
         }
         if let Ok(text) = std::str::from_utf8(rest) {
             let words: Vec<&str> = text.split_whitespace().take(64).collect();
-            let _ = notation_fr::detect(&words).reason();
+            let _ = notation_detect::detect(&words).reason();
         }
     }
 }
@@ -105,7 +105,7 @@ fn written_in(record: &str, moves: &[Move], pick: u8) {
     let again = read_one(&written);
     let moves: Vec<Option<Move>> = moves.iter().copied().map(Some).collect();
     let detection =
-        notation_fr::detect_game(&again).unwrap_or_else(|d| panic!("{}: {}", d.message, written));
+        notation_detect::detect_game(&again).unwrap_or_else(|d| panic!("{}: {}", d.message, written));
     let fit = detection
         .fits
         .iter()
@@ -133,7 +133,7 @@ fn written_in(record: &str, moves: &[Move], pick: u8) {
 
 /// A language detection names replays the game's main line.
 fn named_replays(game: &RawGame) {
-    let Ok(detection) = notation_fr::detect_game(game) else {
+    let Ok(detection) = notation_detect::detect_game(game) else {
         return;
     };
     let reason = detection.reason();

@@ -104,7 +104,7 @@ fn text_round_trip(pos: &Position, text: &str) {
         assert_eq!(French::STANDARD.to_text(pos, &back), canonical);
     }
     let words: Vec<&str> = text.split_whitespace().take(64).collect();
-    let detection = notation_fr::detect_from(pos, &words);
+    let detection = notation_detect::detect_from(pos, &words);
     let _ = detection.reason();
     if let Ok(command) = notation_fr::clock_command(text) {
         let inner = command

@@ -9,7 +9,7 @@ use crate::registry::{self, ChessNotation, DraughtsNotation};
 /// Chess: the letter sets that replay the whole game (English, French and the other tables);
 /// English SAN is also what UCI-like coordinates read as.
 pub(crate) fn chess(game: &RawGame) -> Detected<ChessNotation> {
-    let Ok(detection) = notation_fr::detect_game(game) else {
+    let Ok(detection) = notation_detect::detect_game(game) else {
         return Detected::Undecided(None);
     };
     let lookup = |name: &str| registry::CHESS.iter().find(|e| e.name == name);

@@ -1,7 +1,7 @@
 //! French algebraic chess notation (R D T F C) and the conventions of French scoresheets: `0-0`
 //! with zeros, `e8D` beside `e8=D`, `dxe6 e.p.`, a trailing `=` for a draw offer, `½-½`, the
-//! header of the sheet as PGN tags, clock times as `[%clk]`, and the detection of the language
-//! a game is written in.
+//! header of the sheet as PGN tags, clock times as `[%clk]`. Which language a game is written in
+//! is the `notation-detect` crate's question.
 //!
 //! The grammar, with the examples the tests quote, is in the project's `docs/notation/fr.md`.
 //!
@@ -30,7 +30,6 @@
 
 mod clock;
 mod convert;
-mod detect;
 mod header;
 mod result;
 mod token;
@@ -41,7 +40,6 @@ use notation_en::{PieceLetters, Style, write_san};
 
 pub use clock::{ParseClockError, clock_command};
 pub use convert::{Conversion, convert};
-pub use detect::{DetectError, Detection, Fit, Rejection, detect, detect_from, detect_game};
 pub use header::{
     HEADER_FIELDS, HeaderError, HeaderField, french_date_to_pgn, read_header, tag_for_label,
 };

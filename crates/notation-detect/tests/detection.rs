@@ -4,8 +4,8 @@
 
 use board_core::{Dialect, Notation, Notes, RecordReader};
 use chess_rules::Position;
+use notation_detect::{detect, detect_game};
 use notation_en::{Algebraic, LANGUAGES, PieceLetters};
-use notation_fr::{detect, detect_game};
 
 const RUY_LOPEZ: [&str; 6] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
 

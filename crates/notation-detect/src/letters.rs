@@ -9,9 +9,9 @@ use std::fmt;
 
 use board_core::{Diagnostic, MoveError, Notation, Notes, RawGame, Rules, read_move};
 use chess_rules::{Move, Position};
+use notation_descriptive::{Descriptive, DescriptivePosition};
 use notation_en::{Algebraic, LANGUAGES};
-
-use crate::French;
+use notation_fr::French;
 
 /// A notation detection tries.
 #[derive(Debug, Clone, Copy)]
@@ -77,6 +77,13 @@ impl Notation for Reader {
         }
     }
 
+    fn continues(&self, token: &str) -> bool {
+        match self {
+            Reader::French(n) => n.continues(token),
+            Reader::Letters(n) => n.continues(token),
+        }
+    }
+
     fn follows(&self, convention: board_core::Convention) -> bool {
         match self {
             Reader::French(n) => n.follows(convention),
@@ -114,7 +121,7 @@ pub struct Rejection {
 /// # Examples
 ///
 /// ```
-/// use notation_fr::detect;
+/// use notation_detect::detect;
 ///
 /// let detection = detect(&["e4", "e5", "Cf3", "Cc6", "Fb5", "a6"]);
 /// assert_eq!(detection.language().unwrap(), "fr");
@@ -141,6 +148,8 @@ pub struct Detection {
     /// The moves as written, glued with what belongs to them (`dxe6 e.p.`), numbered.
     labels: Vec<String>,
     start: Position,
+    /// What the readers are, in the reason: `letter set`, `descriptive language`.
+    what: &'static str,
 }
 
 /// Why detection names no language.
@@ -167,75 +176,59 @@ pub fn detect(tokens: &[&str]) -> Detection {
 
 /// Detects the language of tokens played from `start`. Each language reads the tokens with its
 /// own notation: a token it takes as belonging to the move before (`e.p.` written apart) is
-/// read with that move; a null move `--` passes the turn.
+/// read with that move, as is the rest of a token it says continues (`1- 7`); a null move
+/// `--` passes the turn.
 #[must_use]
 pub fn detect_from(start: &Position, tokens: &[&str]) -> Detection {
+    detect_with(&Reader::all(), start, start, tokens, "letter set")
+}
+
+/// Detects which descriptive language of `languages` (English, French, or a table of one's
+/// own) writes the tokens played from `start`, as [`detect_from`] does for letter sets: one
+/// token never decides (`P-R4` is English a4 or h4 and French e4).
+///
+/// # Examples
+///
+/// ```
+/// use chess_rules::Position;
+/// use notation_descriptive::Descriptive;
+/// use notation_detect::detect_descriptive_from;
+///
+/// let languages = [Descriptive::MODERN, Descriptive::FRENCH];
+/// let tokens = ["P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-Kt5"];
+/// let detection = detect_descriptive_from(&languages, &Position::new(), &tokens);
+/// assert_eq!(detection.language().unwrap(), "descriptive");
+/// assert!(detection.reason().starts_with("only descriptive replays all 5 half-moves; `P-K4` at 1. rules out descriptive-fr"));
+/// ```
+#[must_use]
+pub fn detect_descriptive_from(
+    languages: &[Descriptive],
+    start: &Position,
+    tokens: &[&str],
+) -> Detection {
+    let tracked = DescriptivePosition::from_position(*start);
+    detect_with(languages, &tracked, start, tokens, "descriptive language")
+}
+
+/// Every reader of `readers` reads the tokens from `start` (which is `chess` on the readers'
+/// position type), fits or fails.
+fn detect_with<N>(
+    readers: &[N],
+    start: &N::Position,
+    chess: &Position,
+    tokens: &[&str],
+    what: &'static str,
+) -> Detection
+where
+    N: Notation<Move = Move>,
+    N::Position: Rules<Move = Move>,
+{
     let mut fits = Vec::new();
     let mut rejections = Vec::new();
     let mut labels = Vec::new();
-    for reader in Reader::all() {
-        let mut pos = *start;
-        let mut notes = Notes::default();
-        let mut repairs = 0;
-        let mut moves = Vec::new();
-        let mut reader_labels = Vec::new();
-        let mut i = 0;
-        let mut failed = None;
-        while i < tokens.len() {
-            let mut token = tokens[i].to_owned();
-            i += 1;
-            if let Some(next) = tokens.get(i)
-                && reader.glues(next)
-            {
-                token.push_str(next);
-                i += 1;
-            }
-            let label = format!(
-                "{}{} {token}",
-                pos.fullmoves(),
-                if pos.turn() == chess_rules::Color::White {
-                    "."
-                } else {
-                    "..."
-                }
-            );
-            let played = if reader.is_null(&token) {
-                match pos.play_null() {
-                    Ok(next) => {
-                        pos = next;
-                        Ok(None)
-                    }
-                    Err(()) => Err(MoveError::syntax(format!(
-                        "null move {token} while in check"
-                    ))),
-                }
-            } else {
-                notes.clear();
-                read_move(&reader, &pos, &token, &mut notes).map(|mv| {
-                    repairs += notes.repairs.len();
-                    pos.play_unchecked(mv);
-                    Some(mv)
-                })
-            };
-            match played {
-                Ok(mv) => {
-                    moves.push(mv);
-                    reader_labels.push(label);
-                }
-                Err(error) => {
-                    failed = Some(Rejection {
-                        language: reader.name(),
-                        ply: moves.len(),
-                        at: label,
-                        error,
-                    });
-                    break;
-                }
-            }
-        }
-        match failed {
-            Some(rejection) => rejections.push(rejection),
-            None => {
+    for reader in readers {
+        match read_all(reader, start, tokens) {
+            Ok((moves, repairs, reader_labels)) => {
                 if labels.is_empty() {
                     labels = reader_labels;
                 }
@@ -245,6 +238,7 @@ pub fn detect_from(start: &Position, tokens: &[&str]) -> Detection {
                     moves,
                 });
             }
+            Err(rejection) => rejections.push(rejection),
         }
     }
     let same_moves = fits.windows(2).all(|w| w[0].moves == w[1].moves);
@@ -264,8 +258,84 @@ pub fn detect_from(start: &Position, tokens: &[&str]) -> Detection {
         same_moves,
         plies,
         labels,
-        start: *start,
+        start: *chess,
+        what,
     }
+}
+
+/// What one reader made of the tokens: the moves, the repairs and each move's label, or the
+/// move it fails on.
+type Read = (Vec<Option<Move>>, usize, Vec<String>);
+
+/// `reader` reads every token from `start`, as the replay would.
+fn read_all<N>(reader: &N, start: &N::Position, tokens: &[&str]) -> Result<Read, Rejection>
+where
+    N: Notation<Move = Move>,
+    N::Position: Rules<Move = Move>,
+{
+    let mut pos = start.clone();
+    let mut notes = Notes::default();
+    let mut repairs = 0;
+    let mut moves = Vec::new();
+    let mut labels = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let mut token = tokens[i].to_owned();
+        i += 1;
+        // A move written in two tokens: its rest (`1- 7`), then what belongs to it (`e.p.`).
+        while reader.continues(&token)
+            && let Some(next) = tokens.get(i)
+        {
+            token.push_str(next);
+            i += 1;
+        }
+        if let Some(next) = tokens.get(i)
+            && reader.glues(next)
+        {
+            token.push_str(next);
+            i += 1;
+        }
+        let label = format!(
+            "{}{} {token}",
+            pos.move_number(),
+            if pos.turn() == board_core::Color::White {
+                "."
+            } else {
+                "..."
+            }
+        );
+        let played = if reader.is_null(&token) {
+            if pos.play_null() {
+                Ok(None)
+            } else {
+                Err(MoveError::syntax(format!(
+                    "null move {token} while in check"
+                )))
+            }
+        } else {
+            notes.clear();
+            read_move(reader, &pos, &token, &mut notes).map(|mv| {
+                repairs += notes.repairs.len();
+                pos.play(&mv);
+                Some(mv)
+            })
+        };
+        match played {
+            Ok(mv) => {
+                moves.push(mv);
+                labels.push(label);
+            }
+            Err(error) => {
+                return Err(Rejection {
+                    language: reader.name(),
+                    ply: moves.len(),
+                    at: label,
+                    error,
+                });
+            }
+        }
+    }
+    Ok((moves, repairs, labels))
 }
 
 /// Detects the language of a game's main line, from the position its tags set up.
@@ -278,6 +348,21 @@ pub fn detect_game(game: &RawGame) -> Result<Detection, Diagnostic> {
     let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
     let tokens: Vec<&str> = game.moves().map(|t| t.text).collect();
     Ok(detect_from(&start, &tokens))
+}
+
+/// Detects which descriptive language of `languages` writes a game's main line, from the
+/// position its tags set up.
+///
+/// # Errors
+///
+/// As [`detect_game`].
+pub fn detect_descriptive_game(
+    languages: &[Descriptive],
+    game: &RawGame,
+) -> Result<Detection, Diagnostic> {
+    let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
+    let tokens: Vec<&str> = game.moves().map(|t| t.text).collect();
+    Ok(detect_descriptive_from(languages, &start, &tokens))
 }
 
 impl Detection {
@@ -315,11 +400,12 @@ impl Detection {
                     .unwrap_or_default();
                 let mut text = format!(
                     "only {} replays all {} half-moves{}; `{token}` at {number} rules out {}, \
-                     the last other letter set{} to fit",
+                     the last other {}{} to fit",
                     one.language,
                     self.plies,
                     repairs_note(one.repairs),
                     names(decisive.iter().map(|r| r.language)),
+                    self.what,
                     if decisive.len() > 1 { "s" } else { "" },
                 );
                 let earlier: Vec<&Rejection> =
@@ -341,14 +427,15 @@ impl Detection {
                     )
                 });
                 format!(
-                    "no letter set replays the game: {}{best}",
+                    "no {} replays the game: {}{best}",
+                    self.what,
                     groups(&self.rejections.iter().collect::<Vec<_>>())
                 )
             }
             fits => {
                 let languages = names(fits.iter().map(|f| f.language));
                 if self.plies == 0 {
-                    return "the game has no moves: every letter set fits".to_owned();
+                    return format!("the game has no moves: every {} fits", self.what);
                 }
                 if self.same_moves {
                     return format!(
