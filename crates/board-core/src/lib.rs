@@ -14,14 +14,17 @@
 //! ```
 
 mod color;
+mod cursor;
 mod diagnostic;
 mod nag;
 mod notation;
 pub(crate) mod record;
 mod replay;
 mod result;
+mod sink;
 
 pub use color::{ByColor, Color, ParseColorError};
+pub use cursor::{MoveToken, Step, TokenCursor};
 pub use diagnostic::{Diagnostic, EXCERPT_CONTEXT, LineCol, Severity, Span, visible};
 pub use nag::{Nag, ParseNagError};
 pub use notation::{
@@ -32,5 +35,8 @@ pub use record::{
     MoveNumber, MovetextWriter, NagStyle, NagToken, RawGame, ReadError, RecordReader, ResultToken,
     Tag, Token, write_game, write_tags,
 };
-pub use replay::{MainLine, Output, Replayed, Rules, play_main_line, read_move, replay};
+pub use replay::{
+    MainLine, Output, Replayed, Rules, play_main_line, read_move, replay, replay_into,
+};
 pub use result::{DraughtsResult, GameResult, ParseResultError};
+pub use sink::{MoveEvent, MovetextSink};

@@ -3,10 +3,13 @@
 //! position before the move they replace. This loop knows no game: the rules come in through
 //! [`Rules`], the meaning of tokens through [`Notation`].
 
+use std::ops::ControlFlow;
+
 use crate::record::game::Ev;
 use crate::{
     CheckSign, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove, MoveError,
-    MoveErrorKind, MovetextWriter, Notation, Notes, RawGame, Repair, Span, write_tags,
+    MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Notation, Notes, RawGame,
+    Repair, Span, Step, TokenCursor,
 };
 
 /// What the replay needs of a game's rules.
@@ -113,8 +116,7 @@ fn where_drawn(game: &RawGame, first: FirstMove, moves: &[Span]) -> String {
     match moves.split_last() {
         Some((last, earlier)) => {
             let at = numbered(first, earlier.len());
-            let dots = if at.side == Color::White { "." } else { "..." };
-            format!("after {}{dots} {}", at.number, game.slice(*last))
+            format!("after {at} {}", game.slice(*last))
         }
         None => "in the set-up position".to_owned(),
     }
@@ -191,6 +193,9 @@ pub struct Output<'a, T: ?Sized> {
 /// move, `{(=)}`, which is read back as a draw offer. A token written apart that belongs to
 /// the move before it (`dxe6 e.p.`) is read with that move and reported.
 ///
+/// The output is a [`MovetextWriter`]; [`replay_into`] hands the same events to any
+/// [`MovetextSink`].
+///
 /// # Examples
 ///
 /// With chess rules and SAN in `notation-en`'s tests (`tests/replay.rs`: draw offers, `e.p.` written
@@ -201,8 +206,58 @@ where
     S: Notation<Position = P, Move = P::Move> + ?Sized,
     T: Notation<Position = P, Move = P::Move> + ?Sized,
 {
+    match output {
+        Some(Output {
+            notation,
+            dialect,
+            out,
+        }) => {
+            out.reserve(game.text().len());
+            // Numbered as the replay counts the moves, from the position the game starts in.
+            let mut writer = MovetextWriter::new(out, dialect, FirstMove::default());
+            run(game, source, Some((notation, dialect, &mut writer)))
+        }
+        None => run::<P, S, T, MovetextWriter<'_>>(game, source, None),
+    }
+}
+
+/// [`replay`] into any [`MovetextSink`]: the moves formatted with `target` as the sink asks
+/// for them, the tags and comments as [`replay`] writes them (`dialect` decides whether a
+/// `Result` tag stands in for a missing result token), then the result, or
+/// [`MovetextSink::abandon`] on an error.
+///
+/// # Examples
+///
+/// See [`MovetextSink`].
+pub fn replay_into<P, S, T, K>(
+    game: &RawGame,
+    source: &S,
+    target: &T,
+    dialect: &Dialect,
+    sink: &mut K,
+) -> Replayed<P>
+where
+    P: Rules,
+    S: Notation<Position = P, Move = P::Move> + ?Sized,
+    T: Notation<Position = P, Move = P::Move> + ?Sized,
+    K: MovetextSink,
+{
+    run(game, source, Some((target, dialect, sink)))
+}
+
+/// The replay: the game's steps through one cursor, each handed to [`Replay`].
+fn run<P, S, T, K>(
+    game: &RawGame,
+    source: &S,
+    output: Option<(&T, &Dialect, &mut K)>,
+) -> Replayed<P>
+where
+    P: Rules,
+    S: Notation<Position = P, Move = P::Move> + ?Sized,
+    T: Notation<Position = P, Move = P::Move> + ?Sized,
+    K: MovetextSink,
+{
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let mut repeats = Repeats::default();
     let start = match P::setup_reporting(game, &mut diagnostics) {
         Ok(pos) => pos,
         Err(diag) => {
@@ -216,317 +271,368 @@ where
     // A game without a result token takes its `Result` tag's, when that is a result (the
     // reader has warned that the token is missing); else `*`.
     let tag_result = game.tag("Result");
-    let result_text = match (game.result(), tag_result.as_deref(), output.as_ref()) {
+    let result = match (game.result(), tag_result.as_deref(), output.as_ref()) {
         (Some(token), _, _) => token.text,
-        (None, Some(tag), Some(o)) if o.dialect.is_result(tag) => tag,
+        (None, Some(tag), Some((_, dialect, _))) if dialect.is_result(tag) => tag,
         _ => "*",
     };
-    let result_span = game.result().map(|r| r.span);
-
-    // The tags, then the movetext, go straight into the output; on an error, everything this
-    // game appended is cut off again.
-    let first = FirstMove::new(start.move_number(), start.turn());
-    let converting = output
-        .as_ref()
-        .is_some_and(|o| source.name() != o.notation.name());
-    let (target, mut writer, rollback) = match output {
-        Some(Output {
-            notation,
-            dialect,
-            out,
-        }) => {
-            let rollback = out.len();
-            out.reserve(game.text().len());
-            // Written in another notation, the record takes PGN's conventions for what the
-            // source notation's users write their own way (a French sheet's boxes).
-            let tags = record_tags(game, source, converting, &mut diagnostics);
-            write_tags(out, dialect, &tags, result_text);
-            (
-                Some(notation),
-                Some(MovetextWriter::new(out, dialect, first)),
-                rollback,
-            )
+    let output = output.map(|(notation, _, sink)| {
+        // Written in another notation, the record takes PGN's conventions for what the
+        // source notation's users write their own way (a French sheet's boxes).
+        let converting = source.name() != notation.name();
+        sink.tags(
+            &record_tags(game, source, converting, &mut diagnostics),
+            result,
+        );
+        (notation, sink, converting)
+    });
+    let mut replay = Replay::new(game, source, output, start, diagnostics);
+    let mut cursor = TokenCursor::new(game, source);
+    while let Some(step) = cursor.next() {
+        let flow = match step {
+            Step::Move(token) => replay.play(&mut cursor, token),
+            Step::Nag(nag) => replay.nag(nag.value),
+            Step::Comment(comment) => replay.comment(comment.text),
+            Step::StartVariation(span) => replay.start_variation(span),
+            Step::EndVariation(span) => replay.end_variation(span),
+        };
+        if flow.is_break() {
+            break;
         }
-        None => (None, None, 0),
-    };
+    }
+    replay.finish(result, tag_result.as_deref())
+}
 
-    let mut pos = start;
-    let mut before: Option<P> = None;
-    // The traces of the line being played, for the automatic draws, and the spans of its
-    // moves (`moves[i]` led to `line[i + 1]`). A variation takes the last of each off and its
-    // frame on `stack` keeps them, with the length to cut back to when it ends.
-    // Sized once: a line holds at most one entry per event.
-    let mut line: Vec<P::Trace> = Vec::with_capacity(game.events.len() + 1);
-    line.push(pos.trace());
-    let mut moves: Vec<Span> = Vec::with_capacity(game.events.len());
-    let mut stack: Vec<Frame<P>> = Vec::new();
-    let binding = P::automatic_draws_bind(game);
-    let mut watch_draws = true;
-    let mut plies = 0;
-    let mut notes = Notes::default();
-    let mut glued = String::new();
-    let mut failed = false;
-    let mut ended_in_prose = false;
+/// The state of a replay between two steps of its game.
+struct Replay<'a, P: Rules, S: ?Sized, T: ?Sized, K> {
+    game: &'a RawGame,
+    source: &'a S,
+    /// The target notation, the sink, and whether the record conventions are converted.
+    output: Option<(&'a T, &'a mut K, bool)>,
+    diagnostics: Vec<Diagnostic>,
+    repeats: Repeats,
+    first: FirstMove,
+    pos: P,
+    /// The position before the last move; overwritten in place, as copying it anew for every
+    /// move shows in profiles.
+    before: Option<P>,
+    /// The traces of the line being played, for the automatic draws, and the spans of its
+    /// moves (`moves[i]` led to `line[i + 1]`). A variation takes the last of each off and its
+    /// frame on `stack` keeps them, with the length to cut back to when it ends.
+    line: Vec<P::Trace>,
+    moves: Vec<Span>,
+    stack: Vec<Frame<P>>,
+    binding: Result<(), String>,
+    watch_draws: bool,
+    plies: usize,
+    notes: Notes,
+    failed: bool,
+}
 
-    // The game's stored events, not its `elements()`: one match per element instead of two,
-    // which shows in profiles (the match is an indirect jump no predictor guesses).
-    let events = &game.events[..];
-    let mut next = 0;
-    while let Some(&event) = events.get(next) {
-        next += 1;
-        match event {
-            Ev::MoveNumber { .. } => {}
-            Ev::Move(tok_span) => {
-                notes.clear();
-                let tok_text = game.slice(tok_span);
-                let mut text = tok_text;
-                let mut span = tok_span;
-                // A piece written apart: `exf6 e.p.` (a suffix the next token holds) or
-                // `1- 7` (a token cut short, whose rest reads as a move number).
-                if let Some(next_span) = written_apart(game, events.get(next), source, tok_text) {
-                    let next_text = game.slice(next_span);
-                    if !source.follows(Convention::MarkApart) {
-                        diagnostics.push(Diagnostic::warning(
-                            format!("{tok_text}: {next_text:?} written apart from its move"),
-                            next_span,
-                        ));
-                    }
-                    glued.clear();
-                    glued.push_str(tok_text);
-                    glued.push_str(next_text);
-                    text = &glued;
-                    span = Span::new(tok_span.start, next_span.end);
-                    next += 1;
-                }
-                // No move may follow a draw the rules made by themselves; where they may not
-                // bind the game, one warning says it went on.
-                if watch_draws && let Some(rule) = P::automatic_draw(&line) {
-                    let at = where_drawn(game, first, &moves);
-                    match &binding {
-                        Ok(()) => {
-                            diagnostics.push(
-                                Diagnostic::error(
-                                    format!("{text}: the game was drawn by {rule} {at}"),
-                                    span,
-                                )
-                                .with_help(
-                                    "such a draw ends the game at once: no move may follow it",
-                                ),
-                            );
-                            failed = true;
-                            break;
-                        }
-                        Err(why) => {
-                            diagnostics.push(
-                                Diagnostic::warning(
-                                    format!("{text}: the game goes on after a draw by {rule} {at}"),
-                                    span,
-                                )
-                                .with_help(why.clone()),
-                            );
-                            watch_draws = false;
-                        }
-                    }
-                }
-                // `before` becomes the position before the move once it is played; it is
-                // overwritten in place, as copying it anew for every move shows in profiles.
-                // What was played: `Some(None)` for a null move, `None` on an error.
-                let played: Option<Option<P::Move>> = if source.is_null(text) {
-                    let previous = pos.clone();
-                    if pos.play_null() {
-                        before = Some(previous);
-                        Some(None)
-                    } else {
-                        diagnostics.push(Diagnostic::error(
-                            format!("null move {text} while in check"),
-                            span,
-                        ));
-                        None
-                    }
-                } else {
-                    match source.parse(&pos, text, &mut notes) {
-                        Ok(mv) => {
-                            for repair in notes.repairs.drain(..) {
-                                repeats.warn(&mut diagnostics, text, &repair.message, span);
-                            }
-                            match before.as_mut() {
-                                Some(previous) => previous.clone_from(&pos),
-                                None => before = Some(pos.clone()),
-                            }
-                            pos.play(&mv);
-                            if let Some(message) = notes
-                                .check_sign
-                                .and_then(|w| sign_mismatch(source, w, pos.check_sign()))
-                            {
-                                repeats.warn(&mut diagnostics, text, message, span);
-                            }
-                            Some(Some(mv))
-                        }
-                        Err(err) => {
-                            let prose = (err.kind == MoveErrorKind::Syntax)
-                                .then(|| trailing_prose(game, &events[next..], source, &pos, span))
-                                .flatten();
-                            match prose {
-                                // A game with no result that ends in prose (the next game's
-                                // heading, a paragraph between games): it ends at its last
-                                // move, and the prose is kept.
-                                Some(prose) => {
-                                    diagnostics.push(Diagnostic::warning(
-                                        "the game has no result and its movetext ends in text \
-                                         that reads as no move: the game ends at its last move, \
-                                         the text is kept as a comment after it",
-                                        prose,
-                                    ));
-                                    if let Some(w) = writer.as_mut() {
-                                        w.comment(game.slice(prose));
-                                    }
-                                    ended_in_prose = true;
-                                }
-                                None => diagnostics.push(move_error(&err, span)),
-                            }
-                            None
-                        }
-                    }
-                };
-                let Some(played) = played else {
-                    failed = !ended_in_prose;
-                    break;
-                };
-                line.push(pos.trace());
-                moves.push(span);
-                // `{(=)}` right after a move is that move's draw offer, whatever the notation.
-                if let Some(&Ev::Comment { span, kind }) = events.get(next)
-                    && game.slice(Ev::comment_text(span, kind)).trim() == DRAW_OFFER_COMMENT
-                {
-                    notes.draw_offer = true;
-                    next += 1;
-                }
-                if let (Some(w), Some(notation), Some(previous)) =
-                    (writer.as_mut(), target, before.as_ref())
-                {
-                    let suffix = notation.draw_offer_suffix().filter(|_| notes.draw_offer);
-                    // Written straight into the writer, in the position before the move.
-                    w.move_token_with(|buf| {
-                        match &played {
-                            Some(mv) => notation.format(previous, mv, buf),
-                            None => buf.push_str("--"),
-                        }
-                        if let Some(sign) = suffix {
-                            buf.push_str(sign);
-                        }
-                    });
-                    for nag in &notes.nags {
-                        w.nag_value(*nag);
-                    }
-                    if notes.draw_offer && suffix.is_none() {
-                        w.comment(DRAW_OFFER_COMMENT);
-                    }
-                }
-                if stack.is_empty() {
-                    plies += 1;
-                }
-            }
-            Ev::Nag(value, _) => {
-                if let Some(w) = writer.as_mut() {
-                    w.nag_value(value);
-                }
-            }
-            Ev::Comment { span, kind } => {
-                if let Some(w) = writer.as_mut() {
-                    let text = game.slice(Ev::comment_text(span, kind));
-                    match source.record_comment(text).filter(|_| converting) {
-                        Some(converted) => w.comment(&converted),
-                        None => w.comment(text),
-                    }
-                }
-            }
-            Ev::Start(span) => {
-                let Some(previous) = before.clone() else {
-                    diagnostics.push(Diagnostic::error(
-                        "a variation before any move it could replace",
-                        span,
-                    ));
-                    failed = true;
-                    break;
-                };
-                // The variation replaces the line's last move.
-                let replaced = line.pop().zip(moves.pop());
-                stack.push(Frame {
-                    position: std::mem::replace(&mut pos, previous),
-                    before: before.take(),
-                    replaced,
-                    len: line.len(),
-                });
-                if let Some(w) = writer.as_mut() {
-                    w.start_variation();
-                }
-            }
-            Ev::End(span) => {
-                let Some(frame) = stack.pop() else {
-                    diagnostics.push(Diagnostic::error("')' closes no variation", span));
-                    failed = true;
-                    break;
-                };
-                pos = frame.position;
-                before = frame.before;
-                line.truncate(frame.len);
-                moves.truncate(frame.len.saturating_sub(1));
-                if let Some((trace, span)) = frame.replaced {
-                    line.push(trace);
-                    moves.push(span);
-                }
-                if let Some(w) = writer.as_mut() {
-                    w.end_variation();
-                }
-            }
+impl<'a, P, S, T, K> Replay<'a, P, S, T, K>
+where
+    P: Rules,
+    S: Notation<Position = P, Move = P::Move> + ?Sized,
+    T: Notation<Position = P, Move = P::Move> + ?Sized,
+    K: MovetextSink,
+{
+    fn new(
+        game: &'a RawGame,
+        source: &'a S,
+        output: Option<(&'a T, &'a mut K, bool)>,
+        start: P,
+        diagnostics: Vec<Diagnostic>,
+    ) -> Self {
+        // Sized once: a line holds at most one entry per event.
+        let mut line = Vec::with_capacity(game.events.len() + 1);
+        line.push(start.trace());
+        Replay {
+            game,
+            source,
+            output,
+            diagnostics,
+            repeats: Repeats::default(),
+            first: FirstMove::new(start.move_number(), start.turn()),
+            pos: start,
+            before: None,
+            line,
+            moves: Vec::with_capacity(game.events.len()),
+            stack: Vec::new(),
+            binding: P::automatic_draws_bind(game),
+            watch_draws: true,
+            plies: 0,
+            notes: Notes::default(),
+            failed: false,
         }
     }
 
-    if !failed {
-        let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
-        if let Some(message) = pos.result_conflict(result_text) {
-            diagnostics.push(Diagnostic::error(message, span));
-            failed = true;
-        } else if watch_draws
-            && let Some(draw) = P::draw_instead_of(result_text)
-            && let Some(rule) = P::automatic_draw(&line)
+    /// Reads a move with the source notation, plays it and hands it to the sink in the target
+    /// notation; breaks on an error, or on prose that ends the game.
+    fn play(&mut self, cursor: &mut TokenCursor<'_, S>, token: MoveToken) -> ControlFlow<()> {
+        let game = self.game;
+        self.notes.clear();
+        let text = cursor.text(&token);
+        let span = token.span();
+        // A piece written apart: `exf6 e.p.` (a suffix the next token holds) or `1- 7` (a
+        // token cut short, whose rest reads as a move number).
+        if let Some(apart) = token.apart
+            && !self.source.follows(Convention::MarkApart)
         {
-            let at = where_drawn(game, first, &moves);
-            let message = format!(
-                "the game was drawn by {rule} {at}, so the result is {draw}, not {result_text}"
-            );
-            match &binding {
-                Ok(()) => {
-                    diagnostics.push(Diagnostic::error(message, span));
-                    failed = true;
-                }
-                Err(why) => {
-                    diagnostics.push(Diagnostic::warning(message, span).with_help(why.clone()));
-                }
-            }
-        }
-        if let (Some(tag), Some(span)) = (tag_result.as_deref(), result_span)
-            && !crate::record::same_result(tag, result_text)
-        {
-            diagnostics.push(Diagnostic::warning(
-                format!("the Result tag says {tag} but the movetext ends with {result_text}"),
-                span,
+            self.diagnostics.push(Diagnostic::warning(
+                format!(
+                    "{}: {:?} written apart from its move",
+                    game.slice(token.token),
+                    game.slice(apart)
+                ),
+                apart,
             ));
         }
+        // No move may follow a draw the rules made by themselves; where they may not bind the
+        // game, one warning says it went on.
+        if self.watch_draws
+            && let Some(rule) = P::automatic_draw(&self.line)
+        {
+            let at = where_drawn(game, self.first, &self.moves);
+            match &self.binding {
+                Ok(()) => {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            format!("{text}: the game was drawn by {rule} {at}"),
+                            span,
+                        )
+                        .with_help("such a draw ends the game at once: no move may follow it"),
+                    );
+                    self.failed = true;
+                    return ControlFlow::Break(());
+                }
+                Err(why) => {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            format!("{text}: the game goes on after a draw by {rule} {at}"),
+                            span,
+                        )
+                        .with_help(why.clone()),
+                    );
+                    self.watch_draws = false;
+                }
+            }
+        }
+        // The number the move is written with, counted along its line.
+        let ply = numbered(self.first, self.line.len() - 1);
+        // What was played: `Some(None)` for a null move, `None` on an error.
+        let played: Option<Option<P::Move>> = if self.source.is_null(text) {
+            let previous = self.pos.clone();
+            if self.pos.play_null() {
+                self.before = Some(previous);
+                Some(None)
+            } else {
+                self.diagnostics.push(Diagnostic::error(
+                    format!("null move {text} while in check"),
+                    span,
+                ));
+                self.failed = true;
+                None
+            }
+        } else {
+            match self.source.parse(&self.pos, text, &mut self.notes) {
+                Ok(mv) => {
+                    for repair in self.notes.repairs.drain(..) {
+                        self.repeats
+                            .warn(&mut self.diagnostics, text, &repair.message, span);
+                    }
+                    match self.before.as_mut() {
+                        Some(previous) => previous.clone_from(&self.pos),
+                        None => self.before = Some(self.pos.clone()),
+                    }
+                    self.pos.play(&mv);
+                    if let Some(message) = self
+                        .notes
+                        .check_sign
+                        .and_then(|w| sign_mismatch(self.source, w, self.pos.check_sign()))
+                    {
+                        self.repeats
+                            .warn(&mut self.diagnostics, text, message, span);
+                    }
+                    Some(Some(mv))
+                }
+                Err(err) => {
+                    let prose = (err.kind == MoveErrorKind::Syntax)
+                        .then(|| trailing_prose(game, cursor.rest(), self.source, &self.pos, span))
+                        .flatten();
+                    match prose {
+                        // A game with no result that ends in prose (the next game's heading, a
+                        // paragraph between games): it ends at its last move, and the prose is
+                        // kept.
+                        Some(prose) => {
+                            self.diagnostics.push(Diagnostic::warning(
+                                "the game has no result and its movetext ends in text that \
+                                 reads as no move: the game ends at its last move, the text \
+                                 is kept as a comment after it",
+                                prose,
+                            ));
+                            if let Some((_, sink, _)) = self.output.as_mut() {
+                                sink.comment(game.slice(prose));
+                            }
+                        }
+                        None => {
+                            self.diagnostics.push(move_error(&err, span));
+                            self.failed = true;
+                        }
+                    }
+                    None
+                }
+            }
+        };
+        let Some(played) = played else {
+            return ControlFlow::Break(());
+        };
+        self.line.push(self.pos.trace());
+        self.moves.push(span);
+        // `{(=)}` right after a move is that move's draw offer, whatever the notation.
+        if cursor.take_draw_offer() {
+            self.notes.draw_offer = true;
+        }
+        if let (Some((notation, sink, _)), Some(previous)) =
+            (self.output.as_mut(), self.before.as_ref())
+        {
+            let mut event = MoveEvent::new(ply, self.stack.len());
+            let sign = notation
+                .draw_offer_suffix()
+                .filter(|_| self.notes.draw_offer);
+            if let Some(sign) = sign {
+                event = event.with_draw_offer_sign(sign);
+            }
+            // Formatted straight into the sink's buffer, in the position before the move.
+            sink.move_token(event, |buf| match &played {
+                Some(mv) => notation.format(previous, mv, buf),
+                None => buf.push_str("--"),
+            });
+            for nag in &self.notes.nags {
+                sink.nag(*nag);
+            }
+            if self.notes.draw_offer && sign.is_none() {
+                sink.comment(DRAW_OFFER_COMMENT);
+            }
+        }
+        if self.stack.is_empty() {
+            self.plies += 1;
+        }
+        ControlFlow::Continue(())
     }
 
-    if let Some(w) = writer.take() {
-        let out = w.finish(result_text);
-        if failed {
-            out.truncate(rollback);
+    fn nag(&mut self, value: u16) -> ControlFlow<()> {
+        if let Some((_, sink, _)) = self.output.as_mut() {
+            sink.nag(value);
         }
+        ControlFlow::Continue(())
     }
-    repeats.finish(&mut diagnostics);
-    let diagnostics = diagnostics.into_iter().map(|d| game.locate(d)).collect();
-    Replayed {
-        diagnostics,
-        final_position: (!failed).then_some(pos),
-        plies,
+
+    fn comment(&mut self, text: &str) -> ControlFlow<()> {
+        if let Some((_, sink, converting)) = self.output.as_mut() {
+            match self.source.record_comment(text).filter(|_| *converting) {
+                Some(converted) => sink.comment(&converted),
+                None => sink.comment(text),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A variation replaces the line's last move: it starts from the position before it.
+    fn start_variation(&mut self, span: Span) -> ControlFlow<()> {
+        let Some(previous) = self.before.clone() else {
+            self.diagnostics.push(Diagnostic::error(
+                "a variation before any move it could replace",
+                span,
+            ));
+            self.failed = true;
+            return ControlFlow::Break(());
+        };
+        let replaced = self.line.pop().zip(self.moves.pop());
+        self.stack.push(Frame {
+            position: std::mem::replace(&mut self.pos, previous),
+            before: self.before.take(),
+            replaced,
+            len: self.line.len(),
+        });
+        if let Some((_, sink, _)) = self.output.as_mut() {
+            sink.start_variation();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
+        let Some(frame) = self.stack.pop() else {
+            self.diagnostics
+                .push(Diagnostic::error("')' closes no variation", span));
+            self.failed = true;
+            return ControlFlow::Break(());
+        };
+        self.pos = frame.position;
+        self.before = frame.before;
+        self.line.truncate(frame.len);
+        self.moves.truncate(frame.len.saturating_sub(1));
+        if let Some((trace, span)) = frame.replaced {
+            self.line.push(trace);
+            self.moves.push(span);
+        }
+        if let Some((_, sink, _)) = self.output.as_mut() {
+            sink.end_variation();
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Checks the result against the last position and the `Result` tag, and ends the output.
+    fn finish(mut self, result: &str, tag_result: Option<&str>) -> Replayed<P> {
+        let game = self.game;
+        let result_span = game.result().map(|r| r.span);
+        if !self.failed {
+            let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
+            if let Some(message) = self.pos.result_conflict(result) {
+                self.diagnostics.push(Diagnostic::error(message, span));
+                self.failed = true;
+            } else if self.watch_draws
+                && let Some(draw) = P::draw_instead_of(result)
+                && let Some(rule) = P::automatic_draw(&self.line)
+            {
+                let at = where_drawn(game, self.first, &self.moves);
+                let message = format!(
+                    "the game was drawn by {rule} {at}, so the result is {draw}, not {result}"
+                );
+                match &self.binding {
+                    Ok(()) => {
+                        self.diagnostics.push(Diagnostic::error(message, span));
+                        self.failed = true;
+                    }
+                    Err(why) => {
+                        self.diagnostics
+                            .push(Diagnostic::warning(message, span).with_help(why.clone()));
+                    }
+                }
+            }
+            if let (Some(tag), Some(span)) = (tag_result, result_span)
+                && !crate::record::same_result(tag, result)
+            {
+                self.diagnostics.push(Diagnostic::warning(
+                    format!("the Result tag says {tag} but the movetext ends with {result}"),
+                    span,
+                ));
+            }
+        }
+        if let Some((_, sink, _)) = self.output.as_mut() {
+            if self.failed {
+                sink.abandon();
+            } else {
+                sink.finish(result);
+            }
+        }
+        let mut diagnostics = self.diagnostics;
+        self.repeats.finish(&mut diagnostics);
+        let diagnostics = diagnostics.into_iter().map(|d| game.locate(d)).collect();
+        Replayed {
+            diagnostics,
+            final_position: (!self.failed).then_some(self.pos),
+            plies: self.plies,
+        }
     }
 }
 
@@ -710,24 +816,6 @@ struct Frame<P: Rules> {
     len: usize,
 }
 
-/// The span of a piece written apart from the move token `token` that the next event holds:
-/// a suffix (`exf6 e.p.`) or the rest of a token cut short (`1- 7`, whose rest reads as a move
-/// number). The replay and [`play_main_line`] read it with the move.
-fn written_apart<N: Notation + ?Sized>(
-    game: &RawGame,
-    next: Option<&Ev>,
-    source: &N,
-    token: &str,
-) -> Option<Span> {
-    match next {
-        Some(&Ev::Move(span)) if source.glues(game.slice(span)) || source.continues(token) => {
-            Some(span)
-        }
-        Some(&Ev::MoveNumber { span, .. }) if source.continues(token) => Some(span),
-        _ => None,
-    }
-}
-
 /// The error of a token no legal move fits, with the closest legal moves as help (an
 /// ambiguous token names its candidates in the message already).
 fn move_error(err: &MoveError, span: Span) -> Diagnostic {
@@ -801,39 +889,12 @@ where
         plies: 0,
         warnings: warnings.into_iter().map(|w| game.locate(w)).collect(),
     };
-    let events = &game.events[..];
-    let mut next = 0;
-    let mut depth = 0usize;
     let mut notes = Notes::default();
-    let mut glued = String::new();
-    while let Some(&event) = events.get(next) {
-        if plies == Some(line.plies) {
-            break;
-        }
-        next += 1;
-        let tok_span = match event {
-            Ev::Start(_) => {
-                depth += 1;
-                continue;
-            }
-            Ev::End(_) => {
-                depth = depth.saturating_sub(1);
-                continue;
-            }
-            Ev::Move(span) if depth == 0 => span,
-            _ => continue,
-        };
-        let token = game.slice(tok_span);
-        let (text, span) = match written_apart(game, events.get(next), notation, token) {
-            Some(rest) => {
-                next += 1;
-                glued.clear();
-                glued.push_str(token);
-                glued.push_str(game.slice(rest));
-                (glued.as_str(), Span::new(tok_span.start, rest.end))
-            }
-            None => (token, tok_span),
-        };
+    let mut cursor = TokenCursor::main_line(game, notation);
+    while plies != Some(line.plies) {
+        let Some(step) = cursor.next() else { break };
+        let Step::Move(token) = step else { continue };
+        let (text, span) = (cursor.text(&token), token.span());
         let before = line.position.clone();
         let mv = if notation.is_null(text) {
             if !line.position.play_null() {

@@ -1,10 +1,12 @@
 //! Conversion with the scoresheet's conventions: the replay of `board-core` translates the
-//! moves; this pass then writes the header boxes as PGN tags, the clock times as `[%clk]`
+//! moves into a sink that writes the header boxes as PGN tags, the clock times as `[%clk]`
 //! commands and the result in the spelling asked for.
 
+use std::borrow::Cow;
+
 use board_core::{
-    Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation, Output, RawGame,
-    RecordReader, Replayed, Rules, replay, write_tags,
+    Diagnostic, Dialect, FirstMove, MoveEvent, MovetextSink, MovetextWriter, Notation, RawGame,
+    Replayed, replay_into,
 };
 use chess_rules::{Move, Position};
 
@@ -86,93 +88,115 @@ where
     S: Notation<Position = Position, Move = Move>,
     T: Notation<Position = Position, Move = Move>,
 {
-    let dialect = conversion.dialect;
-    let mut written = String::new();
-    // This pass maps the header and the clocks itself, as `conversion` asks.
-    let mut replayed = replay::<Position, _, T>(
+    let mut sheet = Scoresheet {
+        writer: MovetextWriter::new(out, conversion.dialect, FirstMove::default()),
+        game,
+        conversion,
+        warnings: Vec::new(),
+    };
+    // The sink maps the header and the clocks itself, as `conversion` asks: the source
+    // notation's own mapping is left out.
+    let mut replayed = replay_into::<Position, _, T, _>(
         game,
         &AsWritten(source),
-        Some(Output {
-            notation: target,
-            dialect,
-            out: &mut written,
-        }),
+        target,
+        conversion.dialect,
+        &mut sheet,
     );
-    if replayed.final_position.is_none() {
-        return replayed;
+    if replayed.final_position.is_some() {
+        replayed
+            .diagnostics
+            .extend(sheet.warnings.into_iter().map(|d| game.locate(d)));
     }
-    let Ok(start) = <Position as Rules>::setup(game) else {
-        return replayed;
-    };
-    // The replay wrote a well-formed game; read back, its movetext is the target's tokens.
-    let Some(Ok(again)) = RecordReader::new(written.as_bytes(), dialect.clone()).next() else {
-        out.push_str(&written);
-        return replayed;
-    };
-
-    let mut warnings = Vec::new();
-    let mut tags: Vec<(String, String)> = Vec::new();
-    for tag in game.tags() {
-        let value = tag.value();
-        let name = if conversion.header {
-            tag_for_label(tag.name).unwrap_or(tag.name)
-        } else {
-            tag.name
-        };
-        if tags.iter().any(|(n, _)| n == name) {
-            warnings.push(Diagnostic::warning(
-                format!("a second {name} tag ({}): dropped", tag.name),
-                tag.span,
-            ));
-            continue;
-        }
-        let value = if conversion.header || name == "Result" {
-            match tag_value(name, &value) {
-                Ok(v) => v,
-                Err(err) => {
-                    warnings.push(Diagnostic::warning(
-                        format!("tag {}: {err}; kept as written", tag.name),
-                        tag.span,
-                    ));
-                    value.into_owned()
-                }
-            }
-        } else {
-            value.into_owned()
-        };
-        tags.push((name.to_owned(), value));
-    }
-    let result = again.result().map_or("*", |r| r.text);
-    write_tags(out, dialect, &tags, ResultSpelling::Pgn.spell(result));
-
-    let mut writer = MovetextWriter::new(
-        out,
-        dialect,
-        FirstMove::new(start.fullmoves(), start.turn()),
-    );
-    for element in again.elements() {
-        match element {
-            Element::MoveNumber(_) => {}
-            Element::Move(token) => writer.move_token(token.text),
-            Element::Nag(nag) => writer.nag_value(nag.value),
-            Element::Comment(comment) => {
-                if conversion.clocks
-                    && let Ok(command) = clock_command(comment.text)
-                {
-                    writer.comment(&command);
-                } else {
-                    writer.comment(comment.text);
-                }
-            }
-            Element::StartVariation(_) => writer.start_variation(),
-            Element::EndVariation(_) => writer.end_variation(),
-        }
-    }
-    writer.finish(conversion.results.spell(result));
     replayed
-        .diagnostics
-        .extend(warnings.into_iter().map(|d| game.locate(d)));
-    replayed
+}
+
+/// The writer with a scoresheet's conventions: the header boxes as PGN tags, clock times as
+/// `[%clk]` commands, the result in the spelling asked for.
+struct Scoresheet<'a, 'w> {
+    writer: MovetextWriter<'w>,
+    game: &'a RawGame,
+    conversion: &'a Conversion<'a>,
+    /// Header values that do not read and tags given twice, spans in the game.
+    warnings: Vec<Diagnostic>,
+}
+
+impl<'a> Scoresheet<'a, '_> {
+    /// The game's tags under their PGN names with their values in PGN form, as far as the
+    /// conversion asks; a second tag for the same name is dropped, with a warning.
+    fn header(&mut self) -> Vec<(&'a str, Cow<'a, str>)> {
+        let header = self.conversion.header;
+        let mut tags: Vec<(&str, Cow<'_, str>)> = Vec::new();
+        for tag in self.game.tags() {
+            let value = tag.value();
+            let name = if header {
+                tag_for_label(tag.name).unwrap_or(tag.name)
+            } else {
+                tag.name
+            };
+            if tags.iter().any(|(n, _)| *n == name) {
+                self.warnings.push(Diagnostic::warning(
+                    format!("a second {name} tag ({}): dropped", tag.name),
+                    tag.span,
+                ));
+                continue;
+            }
+            let value = if header || name == "Result" {
+                match tag_value(name, &value) {
+                    Ok(v) => Cow::Owned(v),
+                    Err(err) => {
+                        self.warnings.push(Diagnostic::warning(
+                            format!("tag {}: {err}; kept as written", tag.name),
+                            tag.span,
+                        ));
+                        value
+                    }
+                }
+            } else {
+                value
+            };
+            tags.push((name, value));
+        }
+        tags
+    }
+}
+
+impl MovetextSink for Scoresheet<'_, '_> {
+    fn tags(&mut self, _: &[(&str, Cow<'_, str>)], result: &str) {
+        let tags = self.header();
+        self.writer.tags(&tags, ResultSpelling::Pgn.spell(result));
+    }
+
+    fn move_token(&mut self, event: MoveEvent, write: impl FnOnce(&mut String)) {
+        MovetextSink::move_token(&mut self.writer, event, write);
+    }
+
+    fn nag(&mut self, value: u16) {
+        self.writer.nag_value(value);
+    }
+
+    fn comment(&mut self, text: &str) {
+        match clock_command(text) {
+            Ok(command) if self.conversion.clocks => self.writer.comment(&command),
+            _ => self.writer.comment(text),
+        }
+    }
+
+    fn start_variation(&mut self) {
+        self.writer.start_variation();
+    }
+
+    fn end_variation(&mut self) {
+        self.writer.end_variation();
+    }
+
+    fn finish(&mut self, result: &str) {
+        MovetextSink::finish(&mut self.writer, self.conversion.results.spell(result));
+    }
+
+    fn abandon(&mut self) {
+        self.writer.abandon();
+    }
 }
 
 /// `S` with its record conventions left alone: the tags and comments as written.

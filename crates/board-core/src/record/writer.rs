@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use crate::{Color, Nag};
+use crate::{Color, MoveEvent, MovetextSink, Nag};
 
 use super::dialect::{Dialect, NagStyle};
 use super::game::{Element, RawGame};
@@ -44,6 +44,26 @@ impl Default for FirstMove {
     /// Move 1, White.
     fn default() -> FirstMove {
         FirstMove::new(1, Color::White)
+    }
+}
+
+/// The move's label as records and messages write it: `12.` for White, `12...` for Black.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Color, FirstMove};
+///
+/// assert_eq!(FirstMove::new(12, Color::White).to_string(), "12.");
+/// assert_eq!(format!("after {} Kg8", FirstMove::new(41, Color::Black)), "after 41... Kg8");
+/// ```
+impl std::fmt::Display for FirstMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dots = match self.side {
+            Color::White => ".",
+            Color::Black => "...",
+        };
+        write!(f, "{}{dots}", self.number)
     }
 }
 
@@ -166,6 +186,8 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 #[derive(Debug)]
 pub struct MovetextWriter<'a> {
     out: &'a mut String,
+    /// The length of `out` when the writer was made: where [`MovetextSink::abandon`] cuts back to.
+    start: usize,
     dialect: &'a Dialect,
     /// Characters on the current output line.
     col: usize,
@@ -217,6 +239,7 @@ impl<'a> MovetextWriter<'a> {
             black: first.side == Color::Black,
         };
         MovetextWriter {
+            start: out.len(),
             out,
             dialect,
             col: 0,
@@ -379,6 +402,12 @@ impl<'a> MovetextWriter<'a> {
     /// Closes open variations, writes the result (`*` when unknown) and a blank line; gives
     /// back the string written to.
     pub fn finish(mut self, result: &str) -> &'a mut String {
+        self.close(result);
+        self.out
+    }
+
+    /// [`MovetextWriter::finish`] in place, for the sink.
+    fn close(&mut self, result: &str) {
         while self.levels.len() > 1 {
             self.end_variation();
         }
@@ -386,7 +415,6 @@ impl<'a> MovetextWriter<'a> {
         self.pending.push_str(result);
         self.place();
         self.out.push_str("\n\n");
-        self.out
     }
 
     /// Places the pending element and starts the next one, after any waiting `(`.
@@ -434,6 +462,58 @@ impl<'a> MovetextWriter<'a> {
             self.break_before_next = true;
             self.pending_is_line_comment = false;
         }
+    }
+}
+
+/// The writer as the replay's output: the tags go in before the movetext (through
+/// [`write_tags`]), a move is numbered as the replay counts it, and an abandoned game is cut
+/// off again, tags included.
+impl MovetextSink for MovetextWriter<'_> {
+    fn tags(&mut self, tags: &[(&str, Cow<'_, str>)], result: &str) {
+        write_tags(self.out, self.dialect, tags, result);
+    }
+
+    #[inline]
+    fn move_token(&mut self, event: MoveEvent, write: impl FnOnce(&mut String)) {
+        if let Some(level) = self.levels.last_mut() {
+            level.next = Ply {
+                number: event.ply.number,
+                black: event.ply.side == Color::Black,
+            };
+        }
+        self.move_token_with(|buf| {
+            write(buf);
+            if let Some(sign) = event.draw_offer_sign {
+                buf.push_str(sign);
+            }
+        });
+    }
+
+    #[inline]
+    fn nag(&mut self, value: u16) {
+        self.nag_value(value);
+    }
+
+    #[inline]
+    fn comment(&mut self, text: &str) {
+        MovetextWriter::comment(self, text);
+    }
+
+    fn start_variation(&mut self) {
+        MovetextWriter::start_variation(self);
+    }
+
+    fn end_variation(&mut self) {
+        MovetextWriter::end_variation(self);
+    }
+
+    fn finish(&mut self, result: &str) {
+        self.close(result);
+    }
+
+    fn abandon(&mut self) {
+        self.out.truncate(self.start);
+        self.pending.clear();
     }
 }
 
