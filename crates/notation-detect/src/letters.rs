@@ -7,7 +7,10 @@
 
 use std::fmt;
 
-use board_core::{Diagnostic, MoveError, Notation, Notes, RawGame, Rules, read_move};
+use board_core::{
+    Diagnostic, Dialect, MoveError, Notation, Notes, RawGame, RecordReader, Rules, Step,
+    TokenCursor, read_move,
+};
 use chess_rules::{Move, Position};
 use notation_descriptive::{Descriptive, DescriptivePosition};
 use notation_en::{Algebraic, LANGUAGES};
@@ -174,13 +177,15 @@ pub fn detect(tokens: &[&str]) -> Detection {
     detect_from(&Position::new(), tokens)
 }
 
-/// Detects the language of tokens played from `start`. Each language reads the tokens with its
-/// own notation: a token it takes as belonging to the move before (`e.p.` written apart) is
-/// read with that move, as is the rest of a token it says continues (`1- 7`); a null move
-/// `--` passes the turn.
+/// Detects the language of tokens played from `start`, read as the movetext they make when
+/// written one after the other: each language reads them with its own notation, a token it
+/// takes as belonging to the move before (`e.p.` written apart) or as the rest of the one
+/// before (`1- 7`) with that move; a null move `--` passes the turn.
 #[must_use]
 pub fn detect_from(start: &Position, tokens: &[&str]) -> Detection {
-    detect_with(&Reader::all(), start, start, tokens, "letter set")
+    with_movetext(tokens, |game| {
+        detect_with(&Reader::all(), start, start, game, "letter set")
+    })
 }
 
 /// Detects which descriptive language of `languages` (English, French, or a table of one's
@@ -207,16 +212,38 @@ pub fn detect_descriptive_from(
     tokens: &[&str],
 ) -> Detection {
     let tracked = DescriptivePosition::from_position(*start);
-    detect_with(languages, &tracked, start, tokens, "descriptive language")
+    with_movetext(tokens, |game| {
+        detect_with(languages, &tracked, start, game, "descriptive language")
+    })
 }
 
-/// Every reader of `readers` reads the tokens from `start` (which is `chess` on the readers'
-/// position type), fits or fails.
+/// `detect` run on the game the tokens make, one after the other; tokens that make no
+/// movetext (one opens a comment it never closes) are a game of no moves.
+fn with_movetext(tokens: &[&str], detect: impl Fn(&RawGame) -> Detection) -> Detection {
+    let mut text = tokens.join(" ");
+    text.push_str(" *");
+    let game = |text: &[u8]| RecordReader::new(text, Dialect::pgn()).next()?.ok();
+    match game(text.as_bytes()).or_else(|| game(b"*")) {
+        Some(game) => detect(&game),
+        None => Detection {
+            fits: Vec::new(),
+            rejections: Vec::new(),
+            same_moves: true,
+            plies: 0,
+            labels: Vec::new(),
+            start: Position::new(),
+            what: "letter set",
+        },
+    }
+}
+
+/// Every reader of `readers` reads the main line of `game` from `start` (which is `chess` on
+/// the readers' position type), and fits or fails.
 fn detect_with<N>(
     readers: &[N],
     start: &N::Position,
     chess: &Position,
-    tokens: &[&str],
+    game: &RawGame,
     what: &'static str,
 ) -> Detection
 where
@@ -227,7 +254,7 @@ where
     let mut rejections = Vec::new();
     let mut labels = Vec::new();
     for reader in readers {
-        match read_all(reader, start, tokens) {
+        match read_all(reader, start, game) {
             Ok((moves, repairs, reader_labels)) => {
                 if labels.is_empty() {
                     labels = reader_labels;
@@ -263,12 +290,13 @@ where
     }
 }
 
-/// What one reader made of the tokens: the moves, the repairs and each move's label, or the
-/// move it fails on.
+/// What one reader made of a game: the moves, the repairs and each move's label, or the move
+/// it fails on.
 type Read = (Vec<Option<Move>>, usize, Vec<String>);
 
-/// `reader` reads every token from `start`, as the replay would.
-fn read_all<N>(reader: &N, start: &N::Position, tokens: &[&str]) -> Result<Read, Rejection>
+/// `reader` reads the main line of `game` from `start` as the replay does, through the same
+/// cursor: what is written apart from a move and belongs to it is read with it.
+fn read_all<N>(reader: &N, start: &N::Position, game: &RawGame) -> Result<Read, Rejection>
 where
     N: Notation<Move = Move>,
     N::Position: Rules<Move = Move>,
@@ -278,23 +306,12 @@ where
     let mut repairs = 0;
     let mut moves = Vec::new();
     let mut labels = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let mut token = tokens[i].to_owned();
-        i += 1;
-        // A move written in two tokens: its rest (`1- 7`), then what belongs to it (`e.p.`).
-        while reader.continues(&token)
-            && let Some(next) = tokens.get(i)
-        {
-            token.push_str(next);
-            i += 1;
-        }
-        if let Some(next) = tokens.get(i)
-            && reader.glues(next)
-        {
-            token.push_str(next);
-            i += 1;
-        }
+    let mut cursor = TokenCursor::main_line(game, reader);
+    while let Some(step) = cursor.next() {
+        let Step::Move(token) = step else {
+            continue;
+        };
+        let token = cursor.text(&token);
         let label = format!(
             "{}{} {token}",
             pos.move_number(),
@@ -304,7 +321,7 @@ where
                 "..."
             }
         );
-        let played = if reader.is_null(&token) {
+        let played = if reader.is_null(token) {
             if pos.play_null() {
                 Ok(None)
             } else {
@@ -314,7 +331,7 @@ where
             }
         } else {
             notes.clear();
-            read_move(reader, &pos, &token, &mut notes).map(|mv| {
+            read_move(reader, &pos, token, &mut notes).map(|mv| {
                 repairs += notes.repairs.len();
                 pos.play(&mv);
                 Some(mv)
@@ -346,8 +363,27 @@ where
 /// chess).
 pub fn detect_game(game: &RawGame) -> Result<Detection, Diagnostic> {
     let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
-    let tokens: Vec<&str> = game.moves().map(|t| t.text).collect();
-    Ok(detect_from(&start, &tokens))
+    Ok(detect_with(
+        &Reader::all(),
+        &start,
+        &start,
+        game,
+        "letter set",
+    ))
+}
+
+/// Detects which of `readers` writes a game's main line, from the position its tags set up:
+/// the letter sets of [`detect_game`] are one such list, a registry's notations another.
+///
+/// # Errors
+///
+/// As [`detect_game`].
+pub fn detect_game_with<N>(readers: &[N], game: &RawGame) -> Result<Detection, Diagnostic>
+where
+    N: Notation<Position = Position, Move = Move>,
+{
+    let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
+    Ok(detect_with(readers, &start, &start, game, "notation"))
 }
 
 /// Detects which descriptive language of `languages` writes a game's main line, from the
@@ -361,8 +397,14 @@ pub fn detect_descriptive_game(
     game: &RawGame,
 ) -> Result<Detection, Diagnostic> {
     let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
-    let tokens: Vec<&str> = game.moves().map(|t| t.text).collect();
-    Ok(detect_descriptive_from(languages, &start, &tokens))
+    let tracked = DescriptivePosition::from_position(start);
+    Ok(detect_with(
+        languages,
+        &tracked,
+        &start,
+        game,
+        "descriptive language",
+    ))
 }
 
 impl Detection {

@@ -25,7 +25,7 @@ mod letters;
 
 pub use letters::{
     DetectError, Detection, Fit, Rejection, detect, detect_descriptive_from,
-    detect_descriptive_game, detect_from, detect_game,
+    detect_descriptive_game, detect_from, detect_game, detect_game_with,
 };
 
 /// The README's example, run as a doctest.
