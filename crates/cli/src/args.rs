@@ -5,7 +5,10 @@ use std::ffi::OsString;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::PossibleValue;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+use crate::registry::{self, Registry};
 
 /// Read, check, write and convert chess and draughts game records.
 #[derive(Debug, Parser)]
@@ -89,15 +92,13 @@ pub enum OutputFormat {
 /// Arguments of `scoresheet convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The game the records are of [default: draughts for .pdn files, a `GameType` tag of 20
-    /// or Manoury moves (`32-28`), else chess].
+    /// The game the records are of; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// The notation of the input's moves (chess: en; draughts: manoury).
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
-    /// The notation to write (chess: en, lan, uci, figurine, fr, de, es, it, nl, pt, pl, sv,
-    /// cs, hu, ro, ru, descriptive, descriptive-fr; draughts: manoury).
+    /// The notation to write; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "NOTATION")]
     pub to: Option<String>,
     /// The house style of descriptive notation: modern or old (English), document or fide
@@ -124,8 +125,7 @@ pub struct ConvertArgs {
 /// Arguments of `scoresheet check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The game the records are of [default: draughts for .pdn files, a `GameType` tag of 20
-    /// or Manoury moves (`32-28`), else chess].
+    /// The game the records are of; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// The notation of the input's moves (chess: en; draughts: manoury).
@@ -177,7 +177,7 @@ pub struct ImportArgs {
 /// Arguments of `scoresheet show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The game of the position [default: draughts for a .pdn FILE, else chess].
+    /// The game of the position; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// The position; the start when absent.
@@ -232,7 +232,7 @@ pub struct CompletionsArgs {
 /// Arguments of `scoresheet sheet`.
 #[derive(Debug, Args)]
 pub struct SheetArgs {
-    /// The game: chess or draughts (draughts when FILE ends in `.pdn`, else chess).
+    /// The game: chess or draughts; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// The notation of the input's moves, detected when absent (chess: en, fr, ...,
@@ -285,7 +285,7 @@ pub enum SheetFormat {
 /// Arguments of `scoresheet fmt`.
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// The game: chess or draughts [default: draughts for a .pdn file, else chess].
+    /// The game: chess or draughts; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// The notation of the moves, detected per file when absent (chess: en, fr, de, ...;
@@ -317,4 +317,94 @@ pub enum Progress {
     Always,
     /// Never.
     Never,
+}
+
+/// The command line with what the registry knows written into it: the notations in the help
+/// of `--from` and `--to`, the styles in `--style`'s, the file extensions in `--game`'s and,
+/// for completion scripts (`completing`), every notation and style as a value to complete.
+/// Parsing keeps the values free, so an unknown notation gets the registry's "did you mean".
+pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
+    let chess = registry.names(Game::Chess);
+    let draughts = registry.names(Game::Draughts);
+    let list = |names: &[(&str, &str)]| {
+        names
+            .iter()
+            .map(|(name, _)| *name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let by_game = format!("chess: {}; draughts: {}", list(&chess), list(&draughts));
+    let extensions: Vec<String> = [Game::Chess, Game::Draughts]
+        .into_iter()
+        .map(registry::game)
+        .flat_map(|g| {
+            g.extensions
+                .iter()
+                .map(move |e| format!("{} for .{e} files", g.name))
+        })
+        .collect();
+    let game_help = format!(
+        "The game the records are of [default: {}, a `GameType` tag of 20 or Manoury moves \
+         (`32-28`), else chess]",
+        extensions.join(", ")
+    );
+    let styles = registry.styles();
+    let notation_values: Vec<PossibleValue> = chess
+        .iter()
+        .chain(&draughts)
+        .map(|(name, about)| PossibleValue::new(*name).help(*about))
+        .collect();
+    let style_values: Vec<PossibleValue> = styles.iter().map(|s| PossibleValue::new(*s)).collect();
+    let mut command = Cli::command();
+    for sub in ["convert", "check", "fmt", "import", "show", "sheet"] {
+        command = command.mut_subcommand(sub, |mut sub| {
+            let has = |sub: &clap::Command, id: &str| sub.get_arguments().any(|a| a.get_id() == id);
+            if has(&sub, "from") {
+                let help =
+                    format!("The notation of the input's moves, detected when absent ({by_game})");
+                let values = notation_values.clone();
+                sub = sub.mut_arg("from", |a| {
+                    let a = a.help(help);
+                    if completing {
+                        a.value_parser(values)
+                    } else {
+                        a
+                    }
+                });
+            }
+            if has(&sub, "to") {
+                let help = format!("The notation to write ({by_game})");
+                let values = notation_values.clone();
+                sub = sub.mut_arg("to", |a| {
+                    let a = a.help(help);
+                    if completing {
+                        a.value_parser(values)
+                    } else {
+                        a
+                    }
+                });
+            }
+            if has(&sub, "style") {
+                let help = format!(
+                    "The house style of descriptive notation ({})",
+                    registry.style_help()
+                );
+                let values = style_values.clone();
+                sub = sub.mut_arg("style", |a| {
+                    let a = a.help(help);
+                    if completing {
+                        a.value_parser(values)
+                    } else {
+                        a
+                    }
+                });
+            }
+            if has(&sub, "game") && !extensions.is_empty() {
+                let help = game_help.clone();
+                sub = sub.mut_arg("game", |a| a.help(help));
+            }
+            sub
+        });
+    }
+    command
 }

@@ -8,7 +8,7 @@ use crate::registry::{self, ChessNotation, DraughtsNotation};
 
 /// Chess: the letter sets that replay the whole game (English, French and the other tables);
 /// English SAN is also what UCI-like coordinates read as.
-pub(crate) fn chess(game: &RawGame) -> Detected<ChessNotation> {
+pub(crate) fn chess(game: &RawGame) -> Detected<'static, ChessNotation> {
     let Ok(detection) = notation_detect::detect_game(game) else {
         return Detected::Undecided(None);
     };
@@ -62,7 +62,7 @@ pub(crate) fn chess(game: &RawGame) -> Detected<ChessNotation> {
 }
 
 /// Draughts has one notation.
-pub(crate) fn draughts(_: &RawGame) -> Detected<DraughtsNotation> {
+pub(crate) fn draughts(_: &RawGame) -> Detected<'static, DraughtsNotation> {
     Detected::Undecided(None)
 }
 
@@ -71,7 +71,7 @@ pub(crate) fn draughts(_: &RawGame) -> Detected<DraughtsNotation> {
 /// (`g1f3`), which the algebraic readers also read, keeps that form: LAN or UCI wins when it
 /// writes more of the game's main-line moves exactly as they are written than the notation
 /// detected does.
-pub(crate) fn chess_as_written(game: &RawGame) -> Detected<ChessNotation> {
+pub(crate) fn chess_as_written(game: &RawGame) -> Detected<'static, ChessNotation> {
     let detected = chess(game);
     let read_as = match &detected {
         Detected::Decided(notation, _)

@@ -1,7 +1,8 @@
 //! Which game a record input is of when `--game` does not say: one rule for every command.
 //!
-//! In order: a `.pdn` file is draughts; a `[GameType "..."]` tag names the game (20 and its
-//! variants are international draughts, 0 is chess); else the first move decides (`32-28`,
+//! In order: a file whose extension a game's registry descriptor names (`.pdn`) is of that
+//! game; a `[GameType "..."]` tag names the game (20 and its variants are international
+//! draughts, 0 is chess); else the first move decides (`32-28`,
 //! `19x30` are Manoury squares, `e4`, `Nf3` are chess). Stdin is chess unless `--game` says,
 //! since it cannot be read twice. What was decided for draughts is said on stderr.
 
@@ -20,17 +21,33 @@ pub(crate) fn of_file(path: Option<&Path>) -> (Game, Option<String>) {
         return (Game::Chess, None);
     };
     let name = path.display();
-    if path
-        .extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("pdn"))
-    {
+    if let Some(descriptor) = crate::registry::game_of_path(path) {
+        let ext = path.extension().unwrap_or_default().to_string_lossy();
         return (
-            Game::Draughts,
-            Some(format!("{name}: read as draughts (a .pdn file)")),
+            descriptor.game,
+            Some(format!(
+                "{name}: read as {} (a .{ext} file)",
+                descriptor.name
+            )),
         );
     }
+    let Some(start) = start_of(path) else {
+        return (Game::Chess, None);
+    };
+    match of_text(&start) {
+        Some((Game::Draughts, why)) => (
+            Game::Draughts,
+            Some(format!("{name}: read as draughts ({why})")),
+        ),
+        _ => (Game::Chess, None),
+    }
+}
+
+/// The start of the file at `path`, decompressed, as text: what is looked at to tell its game
+/// and its notation. `None` for what is not a regular file (a FIFO, a device), which can be
+/// read only once and is left to the reader.
+pub(crate) fn start_of(path: &Path) -> Option<String> {
     let mut start = Vec::new();
-    // Only a regular file can be read twice; a FIFO or a device is left to the reader.
     let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
     if !regular
         || File::open(path)
@@ -38,15 +55,9 @@ pub(crate) fn of_file(path: Option<&Path>) -> (Game, Option<String>) {
             .and_then(|(_, text)| text.take(SNIFF).read_to_end(&mut start))
             .is_err()
     {
-        return (Game::Chess, None);
+        return None;
     }
-    match of_text(&String::from_utf8_lossy(&start)) {
-        Some((Game::Draughts, why)) => (
-            Game::Draughts,
-            Some(format!("{name}: read as draughts ({why})")),
-        ),
-        _ => (Game::Chess, None),
-    }
+    Some(String::from_utf8_lossy(&start).into_owned())
 }
 
 /// The game of one run over `files`: `explicit` when given, else the game every file is of.
@@ -83,10 +94,7 @@ pub(crate) fn of_inputs(
 }
 
 fn name(game: Game) -> &'static str {
-    match game {
-        Game::Chess => "chess",
-        Game::Draughts => "draughts",
-    }
+    crate::registry::game(game).name
 }
 
 /// The game the start of a record names: by its `GameType` tag, else by its first move.

@@ -27,14 +27,12 @@ mod output;
 mod pipeline;
 mod plugins;
 mod progress;
-mod registry;
+pub mod registry;
 
 use std::ffi::OsString;
 use std::fmt;
 use std::io::Write;
 use std::process::ExitCode;
-
-use clap::Parser;
 
 pub use args::FmtArgs;
 pub use args::{
@@ -112,7 +110,48 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    run_with(&registry::Registry::standard(), args)
+}
+
+/// [`run`] with the notations of `registry`: the standard ones and any added to it, by name on
+/// the command line, in `--list`, the help and the completions.
+///
+/// # Examples
+///
+/// A notation of one's own (here UCI under another name), converting a game with it:
+///
+/// ```
+/// use std::process::ExitCode;
+/// use scoresheet::registry::{Entry, Registry};
+///
+/// static UCI: notation_en::Uci = notation_en::Uci::STANDARD;
+/// let registry = Registry::standard().with_chess(Entry {
+///     name: "coordinates",
+///     about: "UCI again, under another name",
+///     notation: &UCI,
+/// });
+/// let dir = std::env::temp_dir().join(format!("scoresheet-run-with-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let (input, output) = (dir.join("in.pgn"), dir.join("out.pgn"));
+/// std::fs::write(&input, "1. e4 e5 2. Nf3 *\n").unwrap();
+/// let args = ["scoresheet", "convert", "-q", "--to", "coordinates", "-o"];
+/// let code = scoresheet::run_with(
+///     &registry,
+///     args.iter().map(Into::into).chain([output.clone().into_os_string(), input.into_os_string()]),
+/// );
+/// assert_eq!(code, ExitCode::SUCCESS);
+/// assert!(std::fs::read_to_string(&output).unwrap().contains("1. e2e4 e7e5 2. g1f3 *"));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn run_with<I, T>(registry: &registry::Registry, args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let parsed = args::command(registry, false)
+        .try_get_matches_from(args)
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(err) => {
             // clap prints help and version on stdout with exit code 0, usage errors on stderr.
@@ -130,17 +169,34 @@ where
     let result = match cli.command {
         _ if cli.list => {
             let mut out = std::io::stdout().lock();
-            out.write_all(plugins::list().as_bytes())
+            out.write_all(plugins::list(registry).as_bytes())
                 .and_then(|()| out.flush())
                 .map_err(Error::Io)
         }
         Some(Command::External(args)) => return plugins::run(&args),
-        Some(command) => commands::run(command),
+        Some(command) => commands::run(registry, command),
         None => Err(Error::Usage(
             "a command is needed; `scoresheet --help` lists them, `--list` too".into(),
         )),
     };
     exit_code(result)
+}
+
+/// What `scoresheet --list` prints with the notations of `registry`: the built-in commands,
+/// the notations by game, the plugins found on PATH.
+#[must_use]
+pub fn list(registry: &registry::Registry) -> String {
+    plugins::list(registry)
+}
+
+/// The completion script for `shell` (bash, zsh, fish, elvish, powershell), or the man page
+/// for `man`, with the notations of `registry` among the values completed.
+///
+/// # Errors
+///
+/// [`Error::Usage`] for an unknown shell, [`Error::Io`] when the man page cannot be rendered.
+pub fn completions(registry: &registry::Registry, shell: &str) -> Result<Vec<u8>, Error> {
+    commands::script(registry, shell)
 }
 
 /// The exit code of a command's result, its error said on stderr. A reader of stdout that went

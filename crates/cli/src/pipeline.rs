@@ -49,30 +49,32 @@ pub(crate) enum Source<'a, N: ?Sized + 'static> {
     /// No `--from`: the first game that decides names the notation of its file; until then
     /// each game is read in a notation that fits it, else in `fallback`.
     Detect {
-        detect: &'a (dyn Fn(&RawGame) -> Detected<N> + Sync),
+        detect: &'a (dyn Fn(&RawGame) -> Detected<'a, N> + Sync),
         fallback: &'a N,
     },
 }
 
-impl<N: ?Sized + 'static> Source<'static, N> {
-    /// `--from NAME` looked up in `table`, or detection with the table's first notation as the
-    /// fallback.
-    ///
-    /// # Errors
-    ///
-    /// A usage error naming the known notations when `from` is not one of them.
-    pub(crate) fn from_args(
-        from: Option<&str>,
-        table: &'static [crate::registry::Entry<N>],
-        detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
-    ) -> Result<Source<'static, N>, Error> {
-        Ok(match from {
-            Some(name) => Source::Named(crate::registry::resolve(table, name)?.notation),
-            None => Source::Detect {
-                detect,
-                fallback: table[0].notation,
+impl<'a, N: ?Sized + 'static> Source<'a, N> {
+    /// The notation to read `game` in, and what detection found that is to be said (the file
+    /// and a colon before it). A decision holds for the rest of the file: `decided` keeps it,
+    /// `None` at the start of each file. The closest reading of a game no notation reads
+    /// whole holds for that game alone.
+    pub(crate) fn resolve(
+        &self,
+        game: &RawGame,
+        decided: &mut Option<&'a N>,
+    ) -> (&'a N, Option<String>) {
+        match (*decided, self) {
+            (Some(notation), _) | (None, &Source::Named(notation)) => (notation, None),
+            (None, &Source::Detect { detect, fallback }) => match detect(game) {
+                Detected::Decided(notation, why) => {
+                    *decided = Some(notation);
+                    (notation, Some(why))
+                }
+                Detected::Undecided(notation) => (notation.unwrap_or(fallback), None),
+                Detected::Closest(notation, why) => (notation, Some(why)),
             },
-        })
+        }
     }
 }
 
@@ -108,14 +110,14 @@ pub(crate) fn write_json_summary(out: &mut dyn Write, summary: &Summary) -> io::
 }
 
 /// What detection made of one game.
-pub(crate) enum Detected<N: ?Sized + 'static> {
+pub(crate) enum Detected<'a, N: ?Sized + 'static> {
     /// One notation replays it; the sentence says why.
-    Decided(&'static N, String),
+    Decided(&'a N, String),
     /// None or several do; a notation that reads its moves, if any.
-    Undecided(Option<&'static N>),
+    Undecided(Option<&'a N>),
     /// None replays it whole: the one that reads it furthest, to report the error in, and
     /// the sentence that says so.
-    Closest(&'static N, String),
+    Closest(&'a N, String),
 }
 
 /// Where diagnostics go: rendered on stderr as they come, or written as JSON Lines.
@@ -434,10 +436,7 @@ fn read_all<'n, N: ?Sized>(
             None => Box::new(io::stdin().lock()),
         };
         // Each file says its own language when the command line does not.
-        let mut decided = match source {
-            Source::Named(notation) => Some(*notation),
-            Source::Detect { .. } => None,
-        };
+        let mut decided = None;
         // Counted as packed, so that progress compares with the file's size.
         let reader = match record_input::decompress(meter.count(reader)) {
             Ok((_, reader)) => reader,
@@ -486,33 +485,17 @@ fn read_all<'n, N: ?Sized>(
                     break;
                 }
             };
-            let notation = match (decided, source) {
-                (Some(notation), _) => notation,
-                (None, Source::Named(notation)) => notation,
-                (None, Source::Detect { detect, fallback }) => {
-                    // A decision holds for the rest of the file; the closest reading of a game
-                    // no notation reads whole holds for that game. Either is said, in place.
-                    let (notation, why) = match detect(&game) {
-                        Detected::Decided(notation, why) => {
-                            decided = Some(notation);
-                            (notation, Some(why))
-                        }
-                        Detected::Undecided(notation) => (notation.unwrap_or(fallback), None),
-                        Detected::Closest(notation, why) => (notation, Some(why)),
-                    };
-                    if let Some(why) = why {
-                        if !flush(&mut batch, seq, &file) {
-                            return;
-                        }
-                        let note = Done {
-                            note: Some(format!("{name}: {why}")),
-                            ..Done::default()
-                        };
-                        ready(&mut seq, Ok(note));
-                    }
-                    notation
+            let (notation, why) = source.resolve(&game, &mut decided);
+            if let Some(why) = why {
+                if !flush(&mut batch, seq, &file) {
+                    return;
                 }
-            };
+                let note = Done {
+                    note: Some(format!("{name}: {why}")),
+                    ..Done::default()
+                };
+                ready(&mut seq, Ok(note));
+            }
             batch.push((game, notation));
             seq += 1;
             if batch.len() == BATCH && !flush(&mut batch, seq, &file) {

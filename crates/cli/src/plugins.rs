@@ -9,7 +9,8 @@ use std::process::{Command, ExitCode};
 
 use clap::CommandFactory;
 
-use crate::{Cli, EXIT_USAGE, registry};
+use crate::registry::{self, Registry};
+use crate::{Cli, EXIT_USAGE, Game};
 
 /// The plugin executables `scoresheet-*` on PATH, by name (first found wins).
 fn found() -> Vec<(String, PathBuf)> {
@@ -56,8 +57,8 @@ fn builtins() -> Vec<String> {
         .collect()
 }
 
-/// What `scoresheet --list` prints: commands, notations by game, plugins.
-pub(crate) fn list() -> String {
+/// What `scoresheet --list` prints: commands, notations by game (from `registry`), plugins.
+pub(crate) fn list(registry: &Registry) -> String {
     let mut out = String::from("Built-in commands:\n");
     for command in Cli::command().get_subcommands() {
         let about = command
@@ -67,13 +68,10 @@ pub(crate) fn list() -> String {
         let _ = writeln!(out, "  {:<12} {about}", command.get_name());
     }
     out.push_str("\nChess notations (--from, --to):\n");
-    out.push_str(&registry::describe(registry::CHESS));
-    for (name, about) in registry::DESCRIPTIVE {
-        let _ = write!(out, "\n  {name:<10} {about}");
-    }
+    out.push_str(&registry::describe(&registry.names(Game::Chess)));
     out.push('\n');
     out.push_str("\nDraughts notations (--game draughts):\n");
-    out.push_str(&registry::describe(registry::DRAUGHTS));
+    out.push_str(&registry::describe(&registry.names(Game::Draughts)));
     out.push_str("\n\nPlugins on PATH:\n");
     let plugins = found();
     if plugins.is_empty() {

@@ -1,23 +1,60 @@
-//! The notations the command line knows, by game and name: adding one is a line here.
+//! The notations the command line knows, one descriptor per game: its notations, its record
+//! dialect, how its files are told by their names, how a file's notation is detected. Adding a
+//! notation is one implementation and one line here (or one [`Registry::with`] call); `--list`,
+//! the `--from`/`--to` help and the shell completions are written from these tables.
+//!
+//! Chess notations replay on one of two position kinds: algebraic ones on a plain position,
+//! descriptive ones on a position that remembers where each piece started. A conversion that
+//! involves a descriptive notation carries the algebraic side onto that position with
+//! [`OnDescriptive`], so both are ordinary entries of the same table.
 
-use board_core::Notation;
+use std::path::Path;
+
+use board_core::{Dialect, MoveError, Notation, Notes, RawGame, Rules};
+use notation_descriptive::{Descriptive, DescriptivePosition, Tracked};
 use notation_en::{Algebraic, Lan, PieceLetters, Uci};
 use notation_fr::French;
 use notation_manoury::Manoury;
 
+use crate::pipeline::{Detected, Source};
+use crate::{Error, Game};
+
 /// A chess notation usable by name.
-pub(crate) type ChessNotation =
+pub type ChessNotation =
     dyn Notation<Position = chess_rules::Position, Move = chess_rules::Move> + Sync;
 
 /// A draughts notation usable by name.
-pub(crate) type DraughtsNotation =
+pub type DraughtsNotation =
     dyn Notation<Position = draughts_rules::Position, Move = draughts_rules::Move> + Sync;
 
 /// One registry line: the name on the command line, what it is, and the notation.
-pub(crate) struct Entry<N: ?Sized + 'static> {
-    pub(crate) name: &'static str,
-    pub(crate) about: &'static str,
-    pub(crate) notation: &'static N,
+pub struct Entry<N: ?Sized + 'static> {
+    /// The name `--from` and `--to` take.
+    pub name: &'static str,
+    /// What it is, in one line: its language first (`French algebraic: ...`).
+    pub about: &'static str,
+    /// The notation.
+    pub notation: &'static N,
+}
+
+impl<N: ?Sized> Clone for Entry<N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<N: ?Sized> Copy for Entry<N> {}
+
+/// A descriptive notation's line: its name, what it is, and its house styles by name, the
+/// default first.
+#[derive(Debug, Clone, Copy)]
+pub struct DescriptiveEntry {
+    /// The name `--from` and `--to` take.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub about: &'static str,
+    /// The styles `--style` names, the default first.
+    pub styles: &'static [(&'static str, Descriptive)],
 }
 
 static ENGLISH: Algebraic = Algebraic::ENGLISH;
@@ -38,7 +75,7 @@ static HUNGARIAN: Algebraic = Algebraic::with_letters(PieceLetters::HUNGARIAN);
 static ROMANIAN: Algebraic = Algebraic::with_letters(PieceLetters::ROMANIAN);
 static RUSSIAN: Algebraic = Algebraic::with_letters(PieceLetters::RUSSIAN);
 
-/// The chess notations, the default source first.
+/// The algebraic chess notations, the default source first.
 pub(crate) static CHESS: &[Entry<ChessNotation>] = &[
     Entry {
         name: "en",
@@ -122,29 +159,274 @@ pub(crate) static CHESS: &[Entry<ChessNotation>] = &[
     },
 ];
 
+/// The descriptive chess notations.
+static DESCRIPTIVE: &[DescriptiveEntry] = &[
+    DescriptiveEntry {
+        name: "descriptive",
+        about: "descriptive notation, English (--style modern|old): P-K4, N-KB3",
+        styles: &[("modern", Descriptive::MODERN), ("old", Descriptive::OLD)],
+    },
+    DescriptiveEntry {
+        name: "descriptive-fr",
+        about: "descriptive notation, French (--style document|fide): P-R4, C-FR3",
+        styles: &[
+            ("document", Descriptive::FRENCH),
+            ("fide", Descriptive::FRENCH_FIDE),
+            // The English styles' names, for the forms they correspond to.
+            ("modern", Descriptive::FRENCH),
+            ("old", Descriptive::FRENCH_FIDE),
+        ],
+    },
+];
+
 /// The draughts notations.
-pub(crate) static DRAUGHTS: &[Entry<DraughtsNotation>] = &[Entry {
+static DRAUGHTS: &[Entry<DraughtsNotation>] = &[Entry {
     name: "manoury",
     about: "international draughts, Manoury numbers: 32-28, 19x30, 47x38x24x13x36",
     notation: &MANOURY,
 }];
 
-/// The entry named `name` in `table`.
-///
-/// # Errors
-///
-/// A usage error listing the known notations (the descriptive ones too, for chess), with the
-/// name meant when `name` is a language (`french`), or close to a name (`fi` for `fr`).
-pub(crate) fn resolve<N: ?Sized>(
-    table: &'static [Entry<N>],
-    name: &str,
-) -> Result<&'static Entry<N>, crate::Error> {
-    table.iter().find(|e| e.name == name).ok_or_else(|| {
-        let chess = std::ptr::addr_eq(table, CHESS);
-        let mut names: Vec<(&str, &str)> = table.iter().map(|e| (e.name, e.about)).collect();
-        if chess {
-            names.extend(DESCRIPTIVE);
+/// A chess notation on the descriptive reader's position: a descriptive one, or an algebraic
+/// one carried there ([`Tracked`]), so that a replay reads one and writes the other.
+#[derive(Clone, Copy)]
+pub enum OnDescriptive {
+    /// An algebraic notation, reading and writing on the plain position inside.
+    Algebraic(Tracked<&'static ChessNotation>),
+    /// A descriptive notation in one style.
+    Descriptive(Descriptive),
+}
+
+impl OnDescriptive {
+    fn notation(
+        &self,
+    ) -> &(dyn Notation<Position = DescriptivePosition, Move = chess_rules::Move> + Sync) {
+        match self {
+            OnDescriptive::Algebraic(n) => n,
+            OnDescriptive::Descriptive(n) => n,
         }
+    }
+}
+
+impl Notation for OnDescriptive {
+    type Position = DescriptivePosition;
+    type Move = chess_rules::Move;
+
+    fn name(&self) -> &'static str {
+        self.notation().name()
+    }
+
+    fn parse(
+        &self,
+        position: &DescriptivePosition,
+        token: &str,
+        notes: &mut Notes,
+    ) -> Result<chess_rules::Move, MoveError> {
+        self.notation().parse(position, token, notes)
+    }
+
+    fn format(&self, position: &DescriptivePosition, mv: &chess_rules::Move, out: &mut String) {
+        self.notation().format(position, mv, out);
+    }
+
+    fn is_null(&self, token: &str) -> bool {
+        self.notation().is_null(token)
+    }
+
+    fn glues(&self, next: &str) -> bool {
+        self.notation().glues(next)
+    }
+
+    fn continues(&self, token: &str) -> bool {
+        self.notation().continues(token)
+    }
+
+    fn draw_offer_suffix(&self) -> Option<&'static str> {
+        self.notation().draw_offer_suffix()
+    }
+
+    fn follows(&self, convention: board_core::Convention) -> bool {
+        self.notation().follows(convention)
+    }
+
+    fn record_tag(
+        &self,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(&'static str, String), String>> {
+        self.notation().record_tag(name, value)
+    }
+
+    fn record_comment(&self, text: &str) -> Option<String> {
+        self.notation().record_comment(text)
+    }
+}
+
+/// One game's descriptor.
+pub struct GameDescriptor {
+    /// The game.
+    pub game: Game,
+    /// Its name in messages and `--list`: `chess`, `draughts`.
+    pub name: &'static str,
+    /// The file extensions that name it (`pdn`: draughts), compared without case.
+    pub extensions: &'static [&'static str],
+    /// Its record format.
+    pub dialect: fn() -> Dialect,
+}
+
+static GAMES: [GameDescriptor; 2] = [
+    GameDescriptor {
+        game: Game::Chess,
+        name: "chess",
+        extensions: &[],
+        dialect: Dialect::pgn,
+    },
+    GameDescriptor {
+        game: Game::Draughts,
+        name: "draughts",
+        extensions: &["pdn"],
+        dialect: notation_manoury::dialect,
+    },
+];
+
+/// The games, by descriptor.
+pub(crate) fn game(game: Game) -> &'static GameDescriptor {
+    match game {
+        Game::Chess => &GAMES[0],
+        Game::Draughts => &GAMES[1],
+    }
+}
+
+/// The game a file's name says it is of (`.pdn`: draughts), if any.
+pub(crate) fn game_of_path(path: &Path) -> Option<&'static GameDescriptor> {
+    let ext = path.extension()?;
+    GAMES
+        .iter()
+        .find(|g| g.extensions.iter().any(|e| ext.eq_ignore_ascii_case(e)))
+}
+
+/// Every notation the command line knows, by game.
+///
+/// # Examples
+///
+/// A notation of one's own, added with one line:
+///
+/// ```
+/// use scoresheet::registry::{Entry, Registry};
+///
+/// static UCI: notation_en::Uci = notation_en::Uci::STANDARD;
+/// let registry = Registry::standard().with_chess(Entry {
+///     name: "coordinates",
+///     about: "UCI again, under another name",
+///     notation: &UCI,
+/// });
+/// assert!(scoresheet::list(&registry).contains("coordinates"));
+/// ```
+pub struct Registry {
+    chess: Vec<Entry<ChessNotation>>,
+    descriptive: Vec<DescriptiveEntry>,
+    draughts: Vec<Entry<DraughtsNotation>>,
+    /// Every chess notation on the descriptive position, in the order of `chess` then
+    /// `descriptive` (in its default style): what detection picks from when a file is read
+    /// on that position.
+    lifted: Vec<OnDescriptive>,
+}
+
+impl Registry {
+    /// The notations built in.
+    #[must_use]
+    pub fn standard() -> Registry {
+        let mut registry = Registry {
+            chess: CHESS.to_vec(),
+            descriptive: DESCRIPTIVE.to_vec(),
+            draughts: DRAUGHTS.to_vec(),
+            lifted: Vec::new(),
+        };
+        registry.lift();
+        registry
+    }
+
+    /// The registry with one more algebraic chess notation.
+    #[must_use]
+    pub fn with_chess(mut self, entry: Entry<ChessNotation>) -> Registry {
+        self.chess.push(entry);
+        self.lift();
+        self
+    }
+
+    /// The registry with one more descriptive notation (a language of one's own).
+    #[must_use]
+    pub fn with_descriptive(mut self, entry: DescriptiveEntry) -> Registry {
+        self.descriptive.push(entry);
+        self.lift();
+        self
+    }
+
+    /// The registry with one more draughts notation.
+    #[must_use]
+    pub fn with_draughts(mut self, entry: Entry<DraughtsNotation>) -> Registry {
+        self.draughts.push(entry);
+        self
+    }
+
+    fn lift(&mut self) {
+        self.lifted = self
+            .chess
+            .iter()
+            .map(|e| OnDescriptive::Algebraic(Tracked(e.notation)))
+            .chain(
+                self.descriptive
+                    .iter()
+                    .map(|e| OnDescriptive::Descriptive(e.styles[0].1)),
+            )
+            .collect();
+    }
+
+    /// Every notation of `game` as (name, about), in the order `--list` shows them.
+    pub(crate) fn names(&self, game: Game) -> Vec<(&'static str, &'static str)> {
+        match game {
+            Game::Chess => self
+                .chess
+                .iter()
+                .map(|e| (e.name, e.about))
+                .chain(self.descriptive.iter().map(|e| (e.name, e.about)))
+                .collect(),
+            Game::Draughts => self.draughts.iter().map(|e| (e.name, e.about)).collect(),
+        }
+    }
+
+    /// The descriptive notations' names.
+    pub(crate) fn descriptive_names(&self) -> Vec<&'static str> {
+        self.descriptive.iter().map(|e| e.name).collect()
+    }
+
+    /// The styles of each descriptive notation, for `--style`'s help:
+    /// `descriptive: modern, old; ...`.
+    pub(crate) fn style_help(&self) -> String {
+        self.descriptive
+            .iter()
+            .map(|e| {
+                let styles: Vec<&str> = e.styles.iter().map(|(s, _)| *s).collect();
+                format!("{}: {}", e.name, styles.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// The descriptive notations' style names, for `--style`'s help and completions.
+    pub(crate) fn styles(&self) -> Vec<&'static str> {
+        let mut styles: Vec<&str> = Vec::new();
+        for (style, _) in self.descriptive.iter().flat_map(|e| e.styles) {
+            if !styles.contains(style) {
+                styles.push(style);
+            }
+        }
+        styles
+    }
+
+    /// A usage error for `name`, which no notation of `game` has, naming the one meant when
+    /// `name` is a language (`french`) or close to a name (`fi` for `fr`), and listing them.
+    fn unknown(&self, game: Game, name: &str) -> Error {
+        let names = self.names(game);
         let lower = name.to_lowercase();
         // The language a notation is of is the first word of its description.
         let meant = names
@@ -171,70 +453,364 @@ pub(crate) fn resolve<N: ?Sized>(
             .map(|(name, about)| format!("  {name:<10} {about}"))
             .collect::<Vec<_>>()
             .join("\n");
-        crate::Error::Usage(format!(
+        Error::Usage(format!(
             "unknown notation {name:?} for this game{hint}; the notations are:\n{list}"
         ))
-    })
+    }
+
+    /// The chess notation `name` is, on whichever position it replays on.
+    ///
+    /// # Errors
+    ///
+    /// A usage error listing the notations when none is named `name`.
+    pub(crate) fn chess(&self, name: &str) -> Result<Chess<'_>, Error> {
+        if let Some(entry) = self.chess.iter().find(|e| e.name == name) {
+            return Ok(Chess::Algebraic(entry));
+        }
+        match self.descriptive.iter().find(|e| e.name == name) {
+            Some(entry) => Ok(Chess::Descriptive(entry)),
+            None => Err(self.unknown(Game::Chess, name)),
+        }
+    }
+
+    /// The draughts notation `name`.
+    ///
+    /// # Errors
+    ///
+    /// A usage error listing the notations when none is named `name`.
+    pub(crate) fn draughts(&self, name: &str) -> Result<&Entry<DraughtsNotation>, Error> {
+        self.draughts
+            .iter()
+            .find(|e| e.name == name)
+            .ok_or_else(|| self.unknown(Game::Draughts, name))
+    }
+
+    /// The default chess notation: the source when nothing is detected, the target when none
+    /// is named.
+    pub(crate) fn default_chess(&self) -> &Entry<ChessNotation> {
+        &self.chess[0]
+    }
+
+    /// The default draughts notation.
+    pub(crate) fn default_draughts(&self) -> &Entry<DraughtsNotation> {
+        &self.draughts[0]
+    }
+
+    /// The descriptive notations' default readers, for detection.
+    fn descriptive_readers(&self) -> Vec<Descriptive> {
+        self.descriptive.iter().map(|e| e.styles[0].1).collect()
+    }
+
+    /// The notation a chess game is written in when it is read on the descriptive position:
+    /// a descriptive language if one replays it whole, else what letter-set detection says.
+    pub(crate) fn detect_on_descriptive(&self, game: &RawGame) -> Detected<'_, OnDescriptive> {
+        if let Ok(detection) =
+            notation_detect::detect_descriptive_game(&self.descriptive_readers(), game)
+            && let Ok(name) = detection.language()
+            && let Some(k) = self.descriptive.iter().position(|e| e.name == name)
+        {
+            return Detected::Decided(
+                &self.lifted[self.chess.len() + k],
+                format!("detected {name}: {}", detection.reason()),
+            );
+        }
+        // The letter sets' notations, carried onto the descriptive position.
+        let lifted = |n: &ChessNotation| {
+            let k = self
+                .chess
+                .iter()
+                .position(|e| std::ptr::addr_eq(e.notation, n))?;
+            Some(&self.lifted[k])
+        };
+        match crate::detect::chess(game) {
+            Detected::Decided(n, why) => match lifted(n) {
+                Some(notation) => Detected::Decided(notation, why),
+                None => Detected::Undecided(None),
+            },
+            Detected::Closest(n, why) => match lifted(n) {
+                Some(notation) => Detected::Closest(notation, why),
+                None => Detected::Undecided(None),
+            },
+            Detected::Undecided(n) => Detected::Undecided(n.and_then(lifted)),
+        }
+    }
+
+    /// Whether the first game of the file at `path` is written in a descriptive language:
+    /// the file is then read on the descriptive position. Only a regular file is looked at,
+    /// since a stream cannot be read twice.
+    pub(crate) fn is_descriptive_file(&self, path: &Path) -> bool {
+        let Some(text) = crate::game_kind::start_of(path) else {
+            return false;
+        };
+        let Some(Ok(game)) = board_core::RecordReader::new(text.as_bytes(), Dialect::pgn()).next()
+        else {
+            return false;
+        };
+        let letters_fit = notation_detect::detect_game(&game).is_ok_and(|d| !d.fits.is_empty());
+        !letters_fit
+            && notation_detect::detect_descriptive_game(&self.descriptive_readers(), &game)
+                .is_ok_and(|d| d.language().is_ok())
+    }
 }
 
-/// The descriptive notations, which replay on their own kind of position.
-pub(crate) const DESCRIPTIVE: [(&str, &str); 2] = [
-    (
-        "descriptive",
-        "descriptive notation, English (--style modern|old): P-K4, N-KB3",
-    ),
-    (
-        "descriptive-fr",
-        "descriptive notation, French (--style document|fide): P-R4, C-FR3",
-    ),
-];
+/// A chess notation found by name: algebraic, on the plain position, or descriptive.
+#[derive(Clone, Copy)]
+pub(crate) enum Chess<'r> {
+    /// An algebraic notation.
+    Algebraic(&'r Entry<ChessNotation>),
+    /// A descriptive notation, in one of its styles.
+    Descriptive(&'r DescriptiveEntry),
+}
 
-/// Every notation of a table as lines `name  about`.
-pub(crate) fn describe<N: ?Sized>(table: &[Entry<N>]) -> String {
-    table
+impl Chess<'_> {
+    /// The name it was found by.
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            Chess::Algebraic(e) => e.name,
+            Chess::Descriptive(e) => e.name,
+        }
+    }
+
+    /// The notation on the descriptive position, in `style` for a descriptive one.
+    ///
+    /// # Errors
+    ///
+    /// A usage error naming the styles when `style` is not one of them.
+    pub(crate) fn on_descriptive(&self, style: Option<&str>) -> Result<OnDescriptive, Error> {
+        match self {
+            Chess::Algebraic(e) => Ok(OnDescriptive::Algebraic(Tracked(e.notation))),
+            Chess::Descriptive(e) => e.style(style).map(OnDescriptive::Descriptive),
+        }
+    }
+}
+
+impl DescriptiveEntry {
+    /// The notation in `style`, the default when `None`.
+    ///
+    /// # Errors
+    ///
+    /// A usage error naming the styles when `style` is not one of them.
+    pub(crate) fn style(&self, style: Option<&str>) -> Result<Descriptive, Error> {
+        let Some(style) = style else {
+            return Ok(self.styles[0].1);
+        };
+        self.styles
+            .iter()
+            .find(|(name, _)| *name == style)
+            .map(|(_, d)| *d)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.styles.iter().map(|(n, _)| *n).collect();
+                Error::Usage(format!(
+                    "unknown style {style:?} for {}: it takes {}",
+                    self.name,
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// What a command does once its notations are found: the same for every game and position
+/// kind, so the registry, not the command, chooses the types.
+pub(crate) trait Task {
+    /// What the command gives back.
+    type Output;
+
+    /// Runs with the source notation, the target (when the command asked for one), and the
+    /// game's dialect.
+    fn run<P, N>(
+        self,
+        source: &Source<'_, N>,
+        target: Option<&Target<'_, N>>,
+        dialect: &Dialect,
+    ) -> Self::Output
+    where
+        P: Rules + Kind,
+        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync;
+}
+
+/// The notation a command writes, with the name it was asked by.
+pub(crate) struct Target<'a, N: ?Sized> {
+    /// `--to`'s name, or the default's.
+    pub(crate) name: &'static str,
+    /// The notation.
+    pub(crate) notation: &'a N,
+}
+
+/// The position kinds a registry replays on, as one enum: what a command that shows a
+/// position (a diagram) needs of it.
+pub(crate) enum Board<'a> {
+    /// A chess position.
+    Chess(&'a chess_rules::Position),
+    /// A draughts position.
+    Draughts(&'a draughts_rules::Position),
+}
+
+/// A move of one of the position kinds.
+pub(crate) enum Played<'a> {
+    /// A chess move.
+    Chess(&'a chess_rules::Move),
+    /// A draughts move.
+    Draughts(&'a draughts_rules::Move),
+}
+
+/// A position kind the registry replays on.
+pub(crate) trait Kind: Rules {
+    /// The position as the board it is.
+    fn board(&self) -> Board<'_>;
+    /// A move as the game's move it is.
+    fn played(mv: &Self::Move) -> Played<'_>;
+}
+
+impl Kind for chess_rules::Position {
+    fn board(&self) -> Board<'_> {
+        Board::Chess(self)
+    }
+    fn played(mv: &chess_rules::Move) -> Played<'_> {
+        Played::Chess(mv)
+    }
+}
+
+impl Kind for DescriptivePosition {
+    fn board(&self) -> Board<'_> {
+        Board::Chess(self.chess())
+    }
+    fn played(mv: &chess_rules::Move) -> Played<'_> {
+        Played::Chess(mv)
+    }
+}
+
+impl Kind for draughts_rules::Position {
+    fn board(&self) -> Board<'_> {
+        Board::Draughts(self)
+    }
+    fn played(mv: &draughts_rules::Move) -> Played<'_> {
+        Played::Draughts(mv)
+    }
+}
+
+/// What a command asks of the registry.
+pub(crate) struct Request<'a> {
+    /// The game.
+    pub(crate) game: Game,
+    /// `--from`: detected when `None`.
+    pub(crate) from: Option<&'a str>,
+    /// `--to`, when the command writes; `Some(None)` for the game's default.
+    pub(crate) to: Option<Option<&'a str>>,
+    /// `--style`, of the descriptive side(s).
+    pub(crate) style: Option<&'a str>,
+    /// The inputs, looked at to tell a descriptive file when `from` is `None`.
+    pub(crate) files: &'a [std::path::PathBuf],
+    /// Detect as `fmt` must, to write each file back as it is written (LAN and UCI kept).
+    pub(crate) as_written: bool,
+}
+
+impl Registry {
+    /// Finds the notations `request` names or detects, and runs `task` with them on the
+    /// position kind they need.
+    ///
+    /// # Errors
+    ///
+    /// A usage error for an unknown notation or style; what `task` returns otherwise.
+    pub(crate) fn run<T: Task>(&self, request: &Request<'_>, task: T) -> Result<T::Output, Error> {
+        let dialect = (game(request.game).dialect)();
+        if request.game == Game::Draughts {
+            let source = match request.from {
+                Some(name) => Source::Named(self.draughts(name)?.notation),
+                None => Source::Detect {
+                    detect: &crate::detect::draughts,
+                    fallback: self.default_draughts().notation,
+                },
+            };
+            let target = match request.to {
+                Some(to) => {
+                    let entry = match to {
+                        Some(name) => self.draughts(name)?,
+                        None => self.default_draughts(),
+                    };
+                    Some(Target {
+                        name: entry.name,
+                        notation: entry.notation,
+                    })
+                }
+                None => None,
+            };
+            return Ok(task.run(&source, target.as_ref(), &dialect));
+        }
+        let from = request.from.map(|name| self.chess(name)).transpose()?;
+        let to = match request.to {
+            Some(Some(name)) => Some(self.chess(name)?),
+            Some(None) => Some(Chess::Algebraic(self.default_chess())),
+            None => None,
+        };
+        let descriptive = [from, to]
+            .iter()
+            .flatten()
+            .any(|c| matches!(c, Chess::Descriptive(_)))
+            || (from.is_none()
+                && request
+                    .files
+                    .iter()
+                    .filter(|p| p.as_os_str() != "-")
+                    .any(|p| self.is_descriptive_file(p)));
+        if !descriptive {
+            if request.style.is_some() {
+                return Err(Error::Usage(format!(
+                    "--style is the style of a descriptive notation ({})",
+                    self.descriptive
+                        .iter()
+                        .map(|e| e.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+            let algebraic = |c: Chess<'_>| match c {
+                Chess::Algebraic(e) => e.notation,
+                Chess::Descriptive(_) => unreachable!("descriptive is read on its own position"),
+            };
+            let detect: &(dyn Fn(&RawGame) -> Detected<'static, ChessNotation> + Sync) =
+                if request.as_written {
+                    &crate::detect::chess_as_written
+                } else {
+                    &crate::detect::chess
+                };
+            let source = match from {
+                Some(from) => Source::Named(algebraic(from)),
+                None => Source::Detect {
+                    detect,
+                    fallback: self.default_chess().notation,
+                },
+            };
+            let target = to.map(|to| Target {
+                name: to.name(),
+                notation: algebraic(to),
+            });
+            return Ok(task.run(&source, target.as_ref(), &dialect));
+        }
+        let named = from.map(|c| c.on_descriptive(request.style)).transpose()?;
+        let written = to
+            .map(|c| c.on_descriptive(request.style).map(|n| (c.name(), n)))
+            .transpose()?;
+        let detect = |game: &RawGame| self.detect_on_descriptive(game);
+        let source = match &named {
+            Some(notation) => Source::Named(notation),
+            None => Source::Detect {
+                detect: &detect,
+                fallback: &self.lifted[0],
+            },
+        };
+        let target = written.as_ref().map(|(name, notation)| Target {
+            name,
+            notation,
+        });
+        Ok(task.run(&source, target.as_ref(), &dialect))
+    }
+}
+
+/// Every notation of a game as lines `name  about`.
+pub(crate) fn describe(names: &[(&str, &str)]) -> String {
+    names
         .iter()
-        .map(|e| format!("  {:<10} {}", e.name, e.about))
+        .map(|(name, about)| format!("  {name:<10} {about}"))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// A chess notation on the descriptive reader's position (which tracks where each piece
-/// started, as descriptive notation needs).
-pub(crate) type DescriptiveNotation = dyn Notation<Position = notation_descriptive::DescriptivePosition, Move = chess_rules::Move>
-    + Sync;
-
-/// `true` for the descriptive notations' names.
-pub(crate) fn is_descriptive(name: Option<&str>) -> bool {
-    matches!(name, Some("descriptive" | "descriptive-fr"))
-}
-
-/// One side of a conversion that involves descriptive notation: the descriptive notation in
-/// its style, or any chess notation carried on the descriptive position.
-pub(crate) fn descriptive_side(
-    name: &str,
-    style: Option<&str>,
-) -> Result<Box<DescriptiveNotation>, crate::Error> {
-    if is_descriptive(Some(name)) {
-        return notation_descriptive::Descriptive::named(name, style)
-            .map(|d| Box::new(d) as Box<DescriptiveNotation>)
-            .ok_or_else(|| {
-                crate::Error::Usage(format!(
-                    "unknown style {:?} for {name}: descriptive takes modern or old, \
-                     descriptive-fr takes document or fide",
-                    style.unwrap_or_default()
-                ))
-            });
-    }
-    let entry = resolve(CHESS, name)?;
-    Ok(Box::new(notation_descriptive::Tracked(entry.notation)))
-}
-
-/// A name that lives as long as the program (command-line names of a one-shot run).
-pub(crate) fn leak(name: &str) -> &'static str {
-    CHESS
-        .iter()
-        .map(|e| e.name)
-        .chain(["descriptive", "descriptive-fr"])
-        .find(|n| *n == name)
-        .unwrap_or("?")
 }

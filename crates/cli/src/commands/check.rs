@@ -2,54 +2,53 @@
 
 use std::io::{self, BufWriter, Write};
 
-use board_core::{Dialect, Notation, RawGame, Rules};
+use board_core::{Dialect, Notation, Rules};
 
-use crate::detect;
 use crate::game_kind;
 use crate::output;
-use crate::pipeline::{self, Detected, Source};
+use crate::pipeline::{self, Source};
 use crate::progress;
-use crate::registry::{self, Entry};
-use crate::{CheckArgs, Error, Game, OutputFormat};
+use crate::registry::{Kind, Registry, Request, Target, Task};
+use crate::{CheckArgs, Error, OutputFormat};
 
 /// Checks the inputs: diagnostics on stderr (or one JSON report on stdout), a summary line on
 /// stdout, exit status 0 only when no game had an error.
-pub(crate) fn run(args: &CheckArgs) -> Result<(), Error> {
+pub(crate) fn run(registry: &Registry, args: &CheckArgs) -> Result<(), Error> {
     let (game, notes) = game_kind::of_inputs(args.game, &args.files)?;
     if !args.quiet {
         for note in notes {
             writeln!(output::Stderr, "note: {note}")?;
         }
     }
-    if game == Game::Chess && registry::is_descriptive(args.from.as_deref()) {
-        // Descriptive notation replays on its own kind of position; the style only matters
-        // when writing.
-        let notation = registry::descriptive_side(args.from.as_deref().unwrap_or_default(), None)?;
-        return check_with(args, &Source::Named(&*notation), &Dialect::pgn());
-    }
-    match game {
-        Game::Chess => check(args, registry::CHESS, &detect::chess, &Dialect::pgn()),
-        Game::Draughts => check(
-            args,
-            registry::DRAUGHTS,
-            &detect::draughts,
-            &notation_manoury::dialect(),
-        ),
-    }
+    let request = Request {
+        game,
+        from: args.from.as_deref(),
+        to: None,
+        style: None,
+        files: &args.files,
+        as_written: false,
+    };
+    registry.run(&request, Check(args))?
 }
 
-fn check<P, N>(
-    args: &CheckArgs,
-    table: &'static [Entry<N>],
-    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
-    dialect: &Dialect,
-) -> Result<(), Error>
-where
-    P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-{
-    let source = Source::from_args(args.from.as_deref(), table, detect)?;
-    check_with(args, &source, dialect)
+/// `check` once its notation is known.
+struct Check<'a>(&'a CheckArgs);
+
+impl Task for Check<'_> {
+    type Output = Result<(), Error>;
+
+    fn run<P, N>(
+        self,
+        source: &Source<'_, N>,
+        _: Option<&Target<'_, N>>,
+        dialect: &Dialect,
+    ) -> Self::Output
+    where
+        P: Rules + Kind,
+        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+    {
+        check_with(self.0, source, dialect)
+    }
 }
 
 fn check_with<P, N>(

@@ -1,33 +1,42 @@
 //! `scoresheet completions SHELL`: completion scripts and the man page, generated from the clap
-//! definitions so they never drift from the real options.
+//! definitions and the registry so they never drift from the real options and notations.
 
 use std::io::{self, Write};
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::{Cli, CompletionsArgs, Error};
+use crate::registry::Registry;
+use crate::{CompletionsArgs, Error};
 
 /// Prints the script for the shell, or the man page for `man`.
-pub(crate) fn run(args: &CompletionsArgs) -> Result<(), Error> {
-    let mut command = Cli::command();
+pub(crate) fn run(registry: &Registry, args: &CompletionsArgs) -> Result<(), Error> {
+    let script = script(registry, &args.shell)?;
     let mut out = io::stdout().lock();
-    if args.shell == "man" {
-        clap_mangen::Man::new(command).render(&mut out)?;
-        out.flush()?;
-        return Ok(());
-    }
-    let shell: Shell = args.shell.parse().map_err(|_| {
-        Error::Usage(format!(
-            "unknown shell {:?}: bash, zsh, fish, elvish, powershell, or man",
-            args.shell
-        ))
-    })?;
-    // Generated in memory: clap_complete panics on a failed write, the whole script is written
-    // and checked here.
-    let mut script = Vec::new();
-    clap_complete::generate(shell, &mut command, "scoresheet", &mut script);
     out.write_all(&script)?;
     out.flush()?;
     Ok(())
+}
+
+/// The completion script for `shell`, or the man page for `man`, with the notations and styles
+/// of `registry` as the values `--from`, `--to` and `--style` complete to.
+///
+/// # Errors
+///
+/// A usage error for an unknown shell.
+pub(crate) fn script(registry: &Registry, shell: &str) -> Result<Vec<u8>, Error> {
+    let mut command = crate::args::command(registry, true);
+    // Generated in memory: clap_complete panics on a failed write, the whole script is written
+    // and checked by the caller.
+    let mut script = Vec::new();
+    if shell == "man" {
+        clap_mangen::Man::new(command).render(&mut script)?;
+        return Ok(script);
+    }
+    let parsed: Shell = shell.parse().map_err(|_| {
+        Error::Usage(format!(
+            "unknown shell {shell:?}: bash, zsh, fish, elvish, powershell, or man"
+        ))
+    })?;
+    clap_complete::generate(parsed, &mut command, "scoresheet", &mut script);
+    Ok(script)
 }

@@ -3,90 +3,62 @@
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use board_core::{Dialect, Notation, RawGame, Rules};
+use board_core::{Dialect, Notation, Rules};
 
-use crate::detect;
 use crate::game_kind;
 use crate::output::{self, Output};
-use crate::pipeline::{self, Detected, Source};
+use crate::pipeline::{self, Source};
 use crate::progress;
-use crate::registry::{self, Entry};
-use crate::{ConvertArgs, Error, Game, OutputFormat};
+use crate::registry::{Kind, Registry, Request, Target, Task};
+use crate::{ConvertArgs, Error, OutputFormat};
 
 /// Converts the inputs; games with errors are reported on stderr and left out, the others
 /// written; exit status 1 when any game failed.
-pub(crate) fn run(args: &ConvertArgs) -> Result<(), Error> {
+pub(crate) fn run(registry: &Registry, args: &ConvertArgs) -> Result<(), Error> {
     let (game, notes) = game_kind::of_inputs(args.game, &args.files)?;
     if !args.quiet {
         for note in notes {
             writeln!(output::Stderr, "note: {note}")?;
         }
     }
-    if game == Game::Chess
-        && [args.from.as_deref(), args.to.as_deref()]
-            .into_iter()
-            .any(registry::is_descriptive)
-    {
-        let from = args.from.as_deref().unwrap_or("en");
-        // Built once per run and kept for its length, as the registry's notations are.
-        let source: &'static registry::DescriptiveNotation =
-            Box::leak(registry::descriptive_side(from, args.style.as_deref())?);
-        let target: &'static registry::DescriptiveNotation = Box::leak(registry::descriptive_side(
-            args.to.as_deref().unwrap_or("en"),
-            args.style.as_deref(),
-        )?);
-        let table = [
-            Entry {
-                name: registry::leak(from),
-                about: "",
-                notation: source,
-            },
-            Entry {
-                name: registry::leak(args.to.as_deref().unwrap_or("en")),
-                about: "",
-                notation: target,
-            },
-        ];
-        return convert_with(
-            args,
-            &Source::Named(table[0].notation),
-            &table[1],
-            &Dialect::pgn(),
-        );
-    }
-    match game {
-        Game::Chess => convert(args, registry::CHESS, &detect::chess, &Dialect::pgn()),
-        Game::Draughts => convert(
-            args,
-            registry::DRAUGHTS,
-            &detect::draughts,
-            &notation_manoury::dialect(),
-        ),
-    }
+    let request = Request {
+        game,
+        from: args.from.as_deref(),
+        to: Some(args.to.as_deref()),
+        style: args.style.as_deref(),
+        files: &args.files,
+        as_written: false,
+    };
+    registry.run(&request, Convert(args))?
 }
 
-fn convert<P, N>(
-    args: &ConvertArgs,
-    table: &'static [Entry<N>],
-    detect: &'static (dyn Fn(&RawGame) -> Detected<N> + Sync),
-    dialect: &Dialect,
-) -> Result<(), Error>
-where
-    P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-{
-    let source = Source::from_args(args.from.as_deref(), table, detect)?;
-    let target = match args.to.as_deref() {
-        Some(name) => registry::resolve(table, name)?,
-        None => &table[0],
-    };
-    convert_with(args, &source, target, dialect)
+/// `convert` once its notations are known.
+struct Convert<'a>(&'a ConvertArgs);
+
+impl Task for Convert<'_> {
+    type Output = Result<(), Error>;
+
+    fn run<P, N>(
+        self,
+        source: &Source<'_, N>,
+        target: Option<&Target<'_, N>>,
+        dialect: &Dialect,
+    ) -> Self::Output
+    where
+        P: Rules + Kind,
+        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+    {
+        match target {
+            Some(target) => convert_with(self.0, source, target, dialect),
+            None => Err(Error::Usage("convert writes a notation".into())),
+        }
+    }
 }
 
 fn convert_with<P, N>(
     args: &ConvertArgs,
     source: &Source<'_, N>,
-    target: &Entry<N>,
+    target: &Target<'_, N>,
     dialect: &Dialect,
 ) -> Result<(), Error>
 where

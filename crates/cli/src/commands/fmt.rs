@@ -12,16 +12,15 @@ use std::path::{Path, PathBuf};
 
 use board_core::{Dialect, Notation, Output, ReadError, RecordReader, Rules, replay};
 
-use crate::detect;
 use crate::game_kind;
 use crate::output;
-use crate::pipeline::{self, Detected, Source, Summary};
-use crate::registry::{self, ChessNotation, DescriptiveNotation, DraughtsNotation};
+use crate::pipeline::{self, Source, Summary};
+use crate::registry::{Kind, Registry, Request, Target, Task};
 use crate::{Error, FmtArgs, Game};
 
 /// Formats the inputs (or, with `--check`, tells which are not formatted); exit status 1 when
 /// a game had an error or, with `--check`, when an input is not formatted.
-pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
+pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
     let inputs: Vec<(String, Option<PathBuf>, Game)> = pipeline::open_inputs(&args.files)
         .into_iter()
         .map(|(name, path)| {
@@ -38,8 +37,10 @@ pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
             (name, path, game)
         })
         .collect();
-    // Every `--from` is checked before any file is touched.
-    let formatters = Formatters::new(args, inputs.iter().map(|(_, _, game)| *game))?;
+    // Every `--from` and `--style` is checked before any file is touched.
+    for (_, _, game) in &inputs {
+        registry.run(&request(args, *game, &[]), Checked)?;
+    }
 
     let mut err = output::Stderr;
     let mut total = Summary::default();
@@ -68,7 +69,13 @@ pub(crate) fn run(args: &FmtArgs) -> Result<(), Error> {
             quiet: args.quiet,
             summary: Summary::default(),
         };
-        let formatted = match formatters.format(*game, &original, name, &mut log) {
+        let files = path.as_slice();
+        let format = Format {
+            bytes: &original,
+            name,
+            log: &mut log,
+        };
+        let formatted = match registry.run(&request(args, *game, files), format)? {
             Ok(formatted) => formatted,
             Err(Error::Input(message)) => {
                 writeln!(err, "error: {message}")?;
@@ -183,77 +190,54 @@ fn read(path: Option<&Path>) -> io::Result<(Vec<u8>, bool)> {
     Ok((bytes, compression != record_input::Compression::None))
 }
 
-/// The notations of the run, one per game the inputs are of, built once.
-struct Formatters {
-    chess: Option<Chess>,
-    draughts: Option<Source<'static, DraughtsNotation>>,
-    pgn: Dialect,
-    pdn: Dialect,
-}
-
-enum Chess {
-    Algebraic(Source<'static, ChessNotation>),
-    /// Descriptive notation replays on its own kind of position.
-    Descriptive(Box<DescriptiveNotation>),
-}
-
-impl Formatters {
-    fn new(args: &FmtArgs, games: impl Iterator<Item = Game> + Clone) -> Result<Self, Error> {
-        let from = args.from.as_deref();
-        let chess = if games.clone().any(|g| g == Game::Chess) {
-            Some(if registry::is_descriptive(from) {
-                let name = from.unwrap_or_default();
-                Chess::Descriptive(registry::descriptive_side(name, args.style.as_deref())?)
-            } else {
-                if args.style.is_some() {
-                    return Err(Error::Usage(
-                        "--style is the style of --from descriptive or descriptive-fr".into(),
-                    ));
-                }
-                Chess::Algebraic(Source::from_args(
-                    from,
-                    registry::CHESS,
-                    &detect::chess_as_written,
-                )?)
-            })
-        } else {
-            None
-        };
-        let draughts = if games.clone().any(|g| g == Game::Draughts) {
-            Some(Source::from_args(
-                from,
-                registry::DRAUGHTS,
-                &detect::draughts,
-            )?)
-        } else {
-            None
-        };
-        Ok(Formatters {
-            chess,
-            draughts,
-            pgn: Dialect::pgn(),
-            pdn: notation_manoury::dialect(),
-        })
+/// What the registry is asked for a file of `game`: its notation as written, named or
+/// detected, to be written back in it.
+fn request<'a>(args: &'a FmtArgs, game: Game, files: &'a [PathBuf]) -> Request<'a> {
+    Request {
+        game,
+        from: args.from.as_deref(),
+        to: None,
+        style: args.style.as_deref(),
+        files,
+        as_written: true,
     }
+}
 
-    fn format(
-        &self,
-        game: Game,
-        bytes: &[u8],
-        name: &str,
-        log: &mut Log<'_>,
-    ) -> Result<Option<String>, Error> {
-        match (game, &self.chess, &self.draughts) {
-            (Game::Chess, Some(Chess::Algebraic(source)), _) => {
-                format_bytes(bytes, name, source, &self.pgn, log)
-            }
-            (Game::Chess, Some(Chess::Descriptive(notation)), _) => {
-                format_bytes(bytes, name, &Source::Named(&**notation), &self.pgn, log)
-            }
-            (Game::Draughts, _, Some(source)) => format_bytes(bytes, name, source, &self.pdn, log),
-            // `new` built one for every game of the inputs.
-            _ => unreachable!("no notation for {game:?}"),
-        }
+/// Finding the notations is all: what `--from` and `--style` name exists.
+struct Checked;
+
+impl Task for Checked {
+    type Output = ();
+
+    fn run<P, N>(self, _: &Source<'_, N>, _: Option<&Target<'_, N>>, _: &Dialect)
+    where
+        P: Rules + Kind,
+        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+    {
+    }
+}
+
+/// One file formatted in the notation it is written in.
+struct Format<'a, 'l> {
+    bytes: &'a [u8],
+    name: &'a str,
+    log: &'a mut Log<'l>,
+}
+
+impl Task for Format<'_, '_> {
+    type Output = Result<Option<String>, Error>;
+
+    fn run<P, N>(
+        self,
+        source: &Source<'_, N>,
+        _: Option<&Target<'_, N>>,
+        dialect: &Dialect,
+    ) -> Self::Output
+    where
+        P: Rules + Kind,
+        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+    {
+        format_bytes(self.bytes, self.name, source, dialect, self.log)
     }
 }
 
@@ -307,10 +291,7 @@ where
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
     // The input from here on is not in `out` yet.
     let mut kept_from = 0;
-    let mut decided: Option<&N> = match source {
-        Source::Named(notation) => Some(*notation),
-        Source::Detect { .. } => None,
-    };
+    let mut decided = None;
     for item in RecordReader::new(bytes, dialect.clone()) {
         let game = match item {
             Ok(game) => game,
@@ -323,22 +304,10 @@ where
             Err(e) => return Err(Error::Input(format!("cannot read {name}: {e}"))),
         };
         log.summary.games += 1;
-        let notation = match (decided, source) {
-            (Some(notation), _) => notation,
-            (None, Source::Named(notation)) => *notation,
-            (None, Source::Detect { detect, fallback }) => match detect(&game) {
-                Detected::Decided(notation, why) => {
-                    log.note(&format!("{name}: {why}"))?;
-                    decided = Some(notation);
-                    notation
-                }
-                Detected::Undecided(notation) => notation.unwrap_or(fallback),
-                Detected::Closest(notation, why) => {
-                    log.note(&format!("{name}: {why}"))?;
-                    notation
-                }
-            },
-        };
+        let (notation, why) = source.resolve(&game, &mut decided);
+        if let Some(why) = why {
+            log.note(&format!("{name}: {why}"))?;
+        }
         for warning in game.warnings() {
             log.warning(&game.render(warning, name))?;
         }

@@ -5,30 +5,27 @@
 use std::fs;
 use std::io::{self, Read, Write};
 
-use board_core::Dialect;
-use notation_descriptive::Descriptive;
 use notation_descriptive::book::{self, Decoded, Import, LineIndex};
 
-use crate::{Error, ImportArgs, OutputFormat, registry};
+use crate::registry::{Chess, Registry};
+use crate::{Error, ImportArgs, OutputFormat};
 
 /// Imports one text: games on stdout (or `-o`), diagnostics and the report on stderr, exit
 /// status 1 when a run of moves could not be read or a game stops before its end.
-pub(crate) fn run(args: &ImportArgs) -> Result<(), Error> {
-    let language = args.from.as_deref().unwrap_or("descriptive");
-    let reader = Descriptive::named(language, args.style.as_deref()).ok_or_else(|| {
-        Error::Usage(format!(
-            "import reads descriptive or descriptive-fr (style modern, old, document or fide), \
-             not {language:?}{}",
-            args.style
-                .as_deref()
-                .map(|s| format!(" in style {s:?}"))
-                .unwrap_or_default()
-        ))
-    })?;
-    let target: &'static registry::DescriptiveNotation = Box::leak(registry::descriptive_side(
-        args.to.as_deref().unwrap_or("en"),
-        args.style.as_deref(),
-    )?);
+pub(crate) fn run(registry: &Registry, args: &ImportArgs) -> Result<(), Error> {
+    let from = args.from.as_deref().unwrap_or("descriptive");
+    let reader = match registry.chess(from)? {
+        Chess::Descriptive(entry) => entry.style(args.style.as_deref())?,
+        Chess::Algebraic(_) => {
+            return Err(Error::Usage(format!(
+                "import reads the descriptive notation of books ({}), not {from:?}",
+                registry.descriptive_names().join(", ")
+            )));
+        }
+    };
+    let target = registry
+        .chess(args.to.as_deref().unwrap_or("en"))?
+        .on_descriptive(args.style.as_deref())?;
     let (name, bytes) = match &args.file {
         Some(path) if path.as_os_str() != "-" => (
             path.display().to_string(),
@@ -45,7 +42,7 @@ pub(crate) fn run(args: &ImportArgs) -> Result<(), Error> {
     };
     let (decoded, imported) = book::read(&bytes, &reader);
     let text = decoded.text.as_str();
-    let dialect = Dialect::pgn();
+    let dialect = (crate::registry::game(crate::Game::Chess).dialect)();
     let mut out = String::new();
     for game in &imported.games {
         game.write_pgn(&target, &dialect, &mut out);

@@ -9,19 +9,22 @@ mod perft;
 mod sheet;
 mod show;
 
+use crate::registry::Registry;
 use crate::{Command, Error};
 
-/// Runs one parsed command.
-pub(crate) fn run(command: Command) -> Result<(), Error> {
+pub(crate) use completions::script;
+
+/// Runs one parsed command with the notations of `registry`.
+pub(crate) fn run(registry: &Registry, command: Command) -> Result<(), Error> {
     match command {
         Command::Perft(args) => perft::run(&args),
-        Command::Convert(args) => convert::run(&args),
-        Command::Check(args) => check::run(&args),
-        Command::Import(args) => import::run(&args),
-        Command::Show(args) => show::run(&args),
-        Command::Completions(args) => completions::run(&args),
-        Command::Sheet(args) => sheet::run(&args),
-        Command::Fmt(args) => fmt::run(&args),
+        Command::Convert(args) => convert::run(registry, &args),
+        Command::Check(args) => check::run(registry, &args),
+        Command::Import(args) => import::run(registry, &args),
+        Command::Show(args) => show::run(registry, &args),
+        Command::Completions(args) => completions::run(registry, &args),
+        Command::Sheet(args) => sheet::run(registry, &args),
+        Command::Fmt(args) => fmt::run(registry, &args),
         // Dispatched before: plugins keep their own exit codes.
         Command::External(args) => Err(Error::Usage(format!("unknown command {args:?}"))),
     }

@@ -11,14 +11,13 @@ use board_core::{
 };
 use sheet_layout::{GameKind, HalfMove, Header, Language, Outcome, Sheet};
 
-use crate::detect;
 use crate::output::AtomicFile;
-use crate::pipeline::{self, Detected};
-use crate::registry::{self, ChessNotation};
+use crate::pipeline::{self, Source};
+use crate::registry::{Kind, Registry, Request, Target, Task};
 use crate::{Error, Game, SheetArgs, SheetFormat, SheetLanguage};
 
 /// Writes the sheet asked for.
-pub(crate) fn run(args: &SheetArgs) -> Result<(), Error> {
+pub(crate) fn run(registry: &Registry, args: &SheetArgs) -> Result<(), Error> {
     let language = match args.lang {
         SheetLanguage::Fr => Language::French,
         SheetLanguage::En => Language::English,
@@ -34,7 +33,7 @@ pub(crate) fn run(args: &SheetArgs) -> Result<(), Error> {
     let sheet = if args.blank {
         Sheet::new(language, kind)
     } else {
-        filled(args, language, kind)?
+        filled(registry, args, language, kind)?
     };
     write(args, format, &sheet)
 }
@@ -61,36 +60,43 @@ fn format(args: &SheetArgs) -> Result<SheetFormat, Error> {
 }
 
 /// The sheet of game `--index` of the input.
-fn filled(args: &SheetArgs, language: Language, kind: GameKind) -> Result<Sheet, Error> {
+fn filled(
+    registry: &Registry,
+    args: &SheetArgs,
+    language: Language,
+    kind: GameKind,
+) -> Result<Sheet, Error> {
     if args.index == 0 {
         return Err(Error::Usage("--index counts games from 1".into()));
     }
-    let dialect = match kind {
-        GameKind::Draughts => notation_manoury::dialect(),
-        _ => Dialect::pgn(),
+    let game_of = if kind == GameKind::Draughts {
+        Game::Draughts
+    } else {
+        Game::Chess
     };
+    let dialect = (crate::registry::game(game_of).dialect)();
     let (name, game) = pipeline::read_game(args.file.as_deref(), args.index, &dialect)?;
     let mut stderr = io::stderr().lock();
-    let (text, suffix) = match kind {
-        GameKind::Draughts => {
-            let source = registry::resolve(
-                registry::DRAUGHTS,
-                args.from.as_deref().unwrap_or("manoury"),
-            )?;
-            let target = &registry::DRAUGHTS[0];
-            let converted = convert::<draughts_rules::Position, _>(
-                &game,
-                &name,
-                source.notation,
-                target.notation,
-                &dialect,
-                args.quiet,
-                &mut stderr,
-            )?;
-            (converted, target.notation.draw_offer_suffix())
-        }
-        _ => chess(args, language, &game, &name, &dialect, &mut stderr)?,
+    let target = match (kind, args.lang) {
+        (GameKind::Draughts, _) => None,
+        (_, SheetLanguage::En) => Some("en"),
+        _ => Some("fr"),
     };
+    let request = Request {
+        game: game_of,
+        from: args.from.as_deref(),
+        to: Some(target),
+        style: None,
+        files: args.file.as_slice(),
+        as_written: false,
+    };
+    let sheet_game = SheetGame {
+        game: &game,
+        name: &name,
+        quiet: args.quiet,
+        err: &mut stderr,
+    };
+    let (text, suffix) = registry.run(&request, sheet_game)??;
     let converted = RecordReader::new(text.as_bytes(), dialect)
         .next()
         .and_then(Result::ok)
@@ -102,49 +108,40 @@ fn filled(args: &SheetArgs, language: Language, kind: GameKind) -> Result<Sheet,
     Ok(sheet)
 }
 
-/// A chess game in French algebraic or SAN; descriptive input through its own position.
-fn chess(
-    args: &SheetArgs,
-    language: Language,
-    game: &RawGame,
-    name: &str,
-    dialect: &Dialect,
-    err: &mut dyn Write,
-) -> Result<(String, Option<&'static str>), Error> {
-    let target_name = match language {
-        Language::English => "en",
-        _ => "fr",
-    };
-    let target = registry::resolve(registry::CHESS, target_name)?.notation;
-    let suffix = target.draw_offer_suffix();
-    if registry::is_descriptive(args.from.as_deref()) {
-        let from = args.from.as_deref().unwrap_or_default();
-        let source = registry::descriptive_side(from, None)?;
-        let target = registry::descriptive_side(target_name, None)?;
-        let text = convert::<notation_descriptive::DescriptivePosition, _>(
-            game, name, &*source, &*target, dialect, args.quiet, err,
+/// The game written in the sheet's notation, and how that notation marks a draw offer.
+struct SheetGame<'a, 'e> {
+    game: &'a RawGame,
+    name: &'a str,
+    quiet: bool,
+    err: &'a mut io::StderrLock<'e>,
+}
+
+impl Task for SheetGame<'_, '_> {
+    type Output = Result<(String, Option<&'static str>), Error>;
+
+    fn run<P, N>(
+        self,
+        source: &Source<'_, N>,
+        target: Option<&Target<'_, N>>,
+        dialect: &Dialect,
+    ) -> Self::Output
+    where
+        P: Rules + Kind,
+        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+    {
+        let mut decided = None;
+        let (notation, why) = source.resolve(self.game, &mut decided);
+        // What was detected is a note; the closest reading of a game no notation reads is
+        // said even when quiet, since an error follows.
+        if let Some(why) = why.filter(|_| !self.quiet || decided.is_none()) {
+            writeln!(self.err, "note: {}: {why}", self.name)?;
+        }
+        let target = target.map_or(notation, |t| t.notation);
+        let text = convert::<P, N>(
+            self.game, self.name, notation, target, dialect, self.quiet, self.err,
         )?;
-        return Ok((text, suffix));
+        Ok((text, target.draw_offer_suffix()))
     }
-    let source: &ChessNotation = match args.from.as_deref() {
-        Some(from) => registry::resolve(registry::CHESS, from)?.notation,
-        None => match detect::chess(game) {
-            Detected::Decided(notation, why) => {
-                if !args.quiet {
-                    writeln!(err, "note: {name}: {why}")?;
-                }
-                notation
-            }
-            Detected::Undecided(notation) => notation.unwrap_or(registry::CHESS[0].notation),
-            Detected::Closest(notation, why) => {
-                writeln!(err, "note: {name}: {why}")?;
-                notation
-            }
-        },
-    };
-    let text =
-        convert::<chess_rules::Position, _>(game, name, source, target, dialect, args.quiet, err)?;
-    Ok((text, suffix))
 }
 
 /// Replays `game` with `source` and writes it with `target`, as `convert` does; the

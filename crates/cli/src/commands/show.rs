@@ -8,13 +8,12 @@ use std::path::Path;
 use board_core::{Color, Dialect, Notation, Rules};
 use board_diagram::{Board, Diagram};
 
-use crate::detect;
-use crate::pipeline::{self, Detected, Source};
-use crate::registry;
+use crate::pipeline::{self, Source};
+use crate::registry::{self, Kind, Played, Registry, Request, Target, Task};
 use crate::{DiagramFormat, Error, Game, ShowArgs};
 
 /// Draws the diagram asked for on stdout or in the `-o` file.
-pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
+pub(crate) fn run(registry: &Registry, args: &ShowArgs) -> Result<(), Error> {
     let side = if args.from_black {
         Color::Black
     } else {
@@ -49,69 +48,34 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), Error> {
                     .into(),
             ));
         }
-        Game::Draughts => match &args.file {
-            Some(file) => from_record(
-                args,
-                file,
-                &Source::from_args(args.from.as_deref(), registry::DRAUGHTS, &detect::draughts)?,
-                &Kind {
-                    dialect: notation_manoury::dialect(),
-                    draw: Diagram::from_draughts,
-                    mark: Diagram::mark_draughts_move,
-                },
-            )?,
-            None => {
-                let position = match &args.fen {
-                    Some(fen) => draughts_rules::Position::from_fen(fen)
-                        .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
-                    None => draughts_rules::Position::new(),
-                };
-                (Diagram::from_draughts(&position), None)
-            }
-        },
-        // Descriptive notation replays on its own kind of position.
-        Game::Chess if registry::is_descriptive(args.from.as_deref()) => {
-            let Some(file) = &args.file else {
-                return Err(Error::Usage(
-                    "--from names the notation of a FILE's moves: give the file".into(),
-                ));
+        _ if args.file.is_some() => {
+            let request = Request {
+                game,
+                from: args.from.as_deref(),
+                to: None,
+                style: None,
+                files: args.file.as_slice(),
+                as_written: false,
             };
-            let notation =
-                registry::descriptive_side(args.from.as_deref().unwrap_or_default(), None)?;
-            from_record(
-                args,
-                file,
-                &Source::Named(&*notation),
-                &Kind {
-                    dialect: Dialect::pgn(),
-                    draw: |position: &notation_descriptive::DescriptivePosition| {
-                        Diagram::from_chess(position.chess())
-                    },
-                    mark: |diagram, mv| diagram.mark_chess_move(*mv),
-                },
-            )?
+            registry.run(&request, FromRecord(args))??
         }
-        Game::Chess => match &args.file {
-            Some(file) => from_record(
-                args,
-                file,
-                &Source::from_args(args.from.as_deref(), registry::CHESS, &detect::chess)?,
-                &Kind {
-                    dialect: Dialect::pgn(),
-                    draw: Diagram::from_chess,
-                    mark: |diagram, mv| diagram.mark_chess_move(*mv),
-                },
-            )?,
-            None => {
-                let position = match &args.fen {
-                    Some(fen) => fen
-                        .parse::<chess_rules::Position>()
-                        .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
-                    None => chess_rules::Position::new(),
-                };
-                (Diagram::from_chess(&position), None)
-            }
-        },
+        Game::Draughts => {
+            let position = match &args.fen {
+                Some(fen) => draughts_rules::Position::from_fen(fen)
+                    .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
+                None => draughts_rules::Position::new(),
+            };
+            (Diagram::from_draughts(&position), None)
+        }
+        Game::Chess => {
+            let position = match &args.fen {
+                Some(fen) => fen
+                    .parse::<chess_rules::Position>()
+                    .map_err(|err| Error::Usage(format!("--fen: {err}")))?,
+                None => chess_rules::Position::new(),
+            };
+            (Diagram::from_chess(&position), None)
+        }
     };
     let diagram = diagram.with_orientation(side);
     let mut drawn = match format {
@@ -135,14 +99,25 @@ fn emit(args: &ShowArgs, drawn: &str) -> Result<(), Error> {
     }
 }
 
-/// What drawing a game's record needs to know of the game.
-struct Kind<P: Rules> {
-    /// Its record format.
-    dialect: Dialect,
-    /// Its positions' diagrams.
-    draw: fn(&P) -> Diagram,
-    /// How its moves are marked.
-    mark: fn(&mut Diagram, &P::Move),
+/// The diagram of a game of a record, once its notation is known.
+struct FromRecord<'a>(&'a ShowArgs);
+
+impl Task for FromRecord<'_> {
+    type Output = Result<(Diagram, Option<String>), Error>;
+
+    fn run<P, N>(
+        self,
+        source: &Source<'_, N>,
+        _: Option<&Target<'_, N>>,
+        dialect: &Dialect,
+    ) -> Self::Output
+    where
+        P: Rules + Kind,
+        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+    {
+        let file = self.0.file.as_deref().unwrap_or(Path::new("-"));
+        from_record(self.0, file, source, dialect)
+    }
 }
 
 /// The diagram of the chosen game of `file` after the chosen ply, its last move marked, and
@@ -151,28 +126,18 @@ fn from_record<P, N>(
     args: &ShowArgs,
     file: &Path,
     source: &Source<'_, N>,
-    kind: &Kind<P>,
+    dialect: &Dialect,
 ) -> Result<(Diagram, Option<String>), Error>
 where
-    P: Rules,
+    P: Rules + Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
     let index = args.index.map_or(1, std::num::NonZeroUsize::get);
-    let (name, game) = pipeline::read_game(Some(file), index, &kind.dialect)?;
-    let notation = match *source {
-        Source::Named(notation) => notation,
-        Source::Detect { detect, fallback } => match detect(&game) {
-            Detected::Decided(notation, why) => {
-                let _ = writeln!(crate::output::Stderr, "note: {name}: {why}");
-                notation
-            }
-            Detected::Undecided(notation) => notation.unwrap_or(fallback),
-            Detected::Closest(notation, why) => {
-                let _ = writeln!(crate::output::Stderr, "note: {name}: {why}");
-                notation
-            }
-        },
-    };
+    let (name, game) = pipeline::read_game(Some(file), index, dialect)?;
+    let (notation, why) = source.resolve(&game, &mut None);
+    if let Some(why) = why {
+        let _ = writeln!(crate::output::Stderr, "note: {name}: {why}");
+    }
     let line = board_core::play_main_line::<P, N>(&game, notation, args.ply).map_err(|diag| {
         // Rendered like `check` renders it, the line and a caret under the move.
         let _ = write!(crate::output::Stderr, "{}", game.render(&diag, &name));
@@ -196,9 +161,15 @@ where
             line.plies,
         )));
     }
-    let mut diagram = (kind.draw)(&line.position);
+    let mut diagram = match line.position.board() {
+        registry::Board::Chess(position) => Diagram::from_chess(position),
+        registry::Board::Draughts(position) => Diagram::from_draughts(position),
+    };
     if let Some((_, Some(mv))) = &line.last {
-        (kind.mark)(&mut diagram, mv);
+        match P::played(mv) {
+            Played::Chess(mv) => diagram.mark_chess_move(*mv),
+            Played::Draughts(mv) => diagram.mark_draughts_move(mv),
+        }
     }
     // The move that led to the diagram, named in the record's notation: `after 5. Bb5`. Its
     // number is counted along the line: a draughts position keeps none.
