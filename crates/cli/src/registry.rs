@@ -769,9 +769,9 @@ impl Registry {
             };
             let detect: &(dyn Fn(&RawGame) -> Detected<'static, ChessNotation> + Sync) =
                 if request.as_written {
-                    &crate::detect::chess_as_written
+                    &|game| hinted(crate::detect::chess_as_written(game), game)
                 } else {
-                    &crate::detect::chess
+                    &|game| hinted(crate::detect::chess(game), game)
                 };
             let source = match from {
                 Some(from) => Source::Named(algebraic(from)),
@@ -798,12 +798,36 @@ impl Registry {
                 fallback: &self.lifted[0],
             },
         };
-        let target = written.as_ref().map(|(name, notation)| Target {
-            name,
-            notation,
-        });
+        let target = written
+            .as_ref()
+            .map(|(name, notation)| Target { name, notation });
         Ok(task.run(&source, target.as_ref(), &dialect))
     }
+}
+
+/// What letter-set detection made of `game`, and for a game no letter set reads but a
+/// standard descriptive language does, a note that says so: a stream is not looked at before
+/// it is read, so its descriptive games come here.
+fn hinted(
+    detected: Detected<'static, ChessNotation>,
+    game: &RawGame,
+) -> Detected<'static, ChessNotation> {
+    let Detected::Closest(notation, why) = detected else {
+        return detected;
+    };
+    let readers: Vec<Descriptive> = DESCRIPTIVE.iter().map(|e| e.styles[0].1).collect();
+    let hint = notation_detect::detect_descriptive_game(&readers, game)
+        .ok()
+        .and_then(|detection| {
+            let name = detection.language().ok()?;
+            Some(format!(
+                "; but {}: read it with --from {name} (a file is looked at for it before it \
+                 is read, a stream is not)",
+                detection.reason()
+            ))
+        })
+        .unwrap_or_default();
+    Detected::Closest(notation, format!("{why}{hint}"))
 }
 
 /// Every notation of a game as lines `name  about`.

@@ -301,3 +301,29 @@ fn descriptive_files_are_detected_without_from() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn descriptive_on_stdin_is_named_in_the_note() {
+    let game = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 *\n";
+    let out = common::run(
+        &workspace(),
+        &["convert", "--to", "en"],
+        Some(game.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "; but only descriptive replays all 4 half-moves; `P-K4` at 1. rules out \
+             descriptive-fr, the last other descriptive language to fit: read it with --from \
+             descriptive (a file is looked at for it before it is read, a stream is not)"
+        ),
+        "{stderr}"
+    );
+    let named = common::run(
+        &workspace(),
+        &["convert", "--from", "descriptive", "--to", "en"],
+        Some(game.as_bytes()),
+    );
+    assert!(text(&named.stdout).contains("1. e4 e5 2. Nf3 Nc6 *"));
+}
