@@ -324,8 +324,8 @@ pub enum Progress {
 /// for completion scripts (`completing`), every notation and style as a value to complete.
 /// Parsing keeps the values free, so an unknown notation gets the registry's "did you mean".
 pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
-    let chess = registry.names(Game::Chess);
-    let draughts = registry.names(Game::Draughts);
+    let chess = registry.names(Game::Chess.into());
+    let draughts = registry.names(Game::Draughts.into());
     let list = |names: &[(&str, &str)]| {
         names
             .iter()

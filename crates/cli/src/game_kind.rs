@@ -24,7 +24,7 @@ pub(crate) fn of_file(path: Option<&Path>) -> (Game, Option<String>) {
     if let Some(descriptor) = crate::registry::game_of_path(path) {
         let ext = path.extension().unwrap_or_default().to_string_lossy();
         return (
-            descriptor.game,
+            descriptor.game.into(),
             Some(format!(
                 "{name}: read as {} (a .{ext} file)",
                 descriptor.name

@@ -9,6 +9,8 @@ use std::process::{Command, ExitCode};
 
 use clap::CommandFactory;
 
+use notation_registry::distance;
+
 use crate::registry::{self, Registry};
 use crate::{Cli, EXIT_USAGE, Game};
 
@@ -68,10 +70,10 @@ pub(crate) fn list(registry: &Registry) -> String {
         let _ = writeln!(out, "  {:<12} {about}", command.get_name());
     }
     out.push_str("\nChess notations (--from, --to):\n");
-    out.push_str(&registry::describe(&registry.names(Game::Chess)));
+    out.push_str(&registry::describe(&registry.names(Game::Chess.into())));
     out.push('\n');
     out.push_str("\nDraughts notations (--game draughts):\n");
-    out.push_str(&registry::describe(&registry.names(Game::Draughts)));
+    out.push_str(&registry::describe(&registry.names(Game::Draughts.into())));
     out.push_str("\n\nPlugins on PATH:\n");
     let plugins = found();
     if plugins.is_empty() {
@@ -120,22 +122,4 @@ pub(crate) fn run(args: &[OsString]) -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// Levenshtein distance, for "did you mean".
-pub(crate) fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (previous + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(current + 1);
-            previous = current;
-        }
-    }
-    row[b.len()]
 }

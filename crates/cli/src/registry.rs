@@ -1,611 +1,91 @@
-//! The notations the command line knows, one descriptor per game: its notations, its record
-//! dialect, how its files are told by their names, how a file's notation is detected. Adding a
-//! notation is one implementation and one line here (or one [`Registry::with`] call); `--list`,
-//! the `--from`/`--to` help and the shell completions are written from these tables.
-//!
-//! Chess notations replay on one of two position kinds: algebraic ones on a plain position,
-//! descriptive ones on a position that remembers where each piece started. A conversion that
-//! involves a descriptive notation carries the algebraic side onto that position with
-//! [`OnDescriptive`], so both are ordinary entries of the same table.
+//! The command line's side of the registry (`notation-registry`): a command states what it asks
+//! (`Request`), the registry finds the notations and the position kind they replay on, and
+//! runs the command's `Task` with them. The dialect is chosen here, once, from the game's
+//! descriptor.
 
 use std::path::Path;
 
-use board_core::{Dialect, MoveError, Notation, Notes, RawGame, Rules};
-use notation_descriptive::{Descriptive, DescriptivePosition, Tracked};
-use notation_en::{Algebraic, Lan, PieceLetters, Uci};
-use notation_fr::French;
-use notation_manoury::Manoury;
+use board_core::{Dialect, Notation, RawGame, Rules};
+use notation_descriptive::DescriptivePosition;
+
+pub(crate) use notation_registry::CHESS;
+pub use notation_registry::{
+    Chess, ChessNotation, DescriptiveEntry, DraughtsNotation, Entry, GameDescriptor, LookupError,
+    OnDescriptive, Registry,
+};
 
 use crate::pipeline::{Detected, Source};
 use crate::{Error, Game};
 
-/// A chess notation usable by name.
-pub type ChessNotation =
-    dyn Notation<Position = chess_rules::Position, Move = chess_rules::Move> + Sync;
-
-/// A draughts notation usable by name.
-pub type DraughtsNotation =
-    dyn Notation<Position = draughts_rules::Position, Move = draughts_rules::Move> + Sync;
-
-/// One registry line: the name on the command line, what it is, and the notation.
-pub struct Entry<N: ?Sized + 'static> {
-    /// The name `--from` and `--to` take.
-    pub name: &'static str,
-    /// What it is, in one line: its language first (`French algebraic: ...`).
-    pub about: &'static str,
-    /// The notation.
-    pub notation: &'static N,
-}
-
-impl<N: ?Sized> Clone for Entry<N> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<N: ?Sized> Copy for Entry<N> {}
-
-/// A descriptive notation's line: its name, what it is, and its house styles by name, the
-/// default first.
-#[derive(Debug, Clone, Copy)]
-pub struct DescriptiveEntry {
-    /// The name `--from` and `--to` take.
-    pub name: &'static str,
-    /// What it is, in one line.
-    pub about: &'static str,
-    /// The styles `--style` names, the default first.
-    pub styles: &'static [(&'static str, Descriptive)],
-}
-
-static ENGLISH: Algebraic = Algebraic::ENGLISH;
-static FIGURINE: Algebraic = Algebraic::FIGURINE;
-static LAN: Lan = Lan::ENGLISH;
-static UCI: Uci = Uci::STANDARD;
-static MANOURY: Manoury = Manoury;
-static FRENCH: French = French::STANDARD;
-static GERMAN: Algebraic = Algebraic::with_letters(PieceLetters::GERMAN);
-static SPANISH: Algebraic = Algebraic::with_letters(PieceLetters::SPANISH);
-static ITALIAN: Algebraic = Algebraic::with_letters(PieceLetters::ITALIAN);
-static DUTCH: Algebraic = Algebraic::with_letters(PieceLetters::DUTCH);
-static PORTUGUESE: Algebraic = Algebraic::with_letters(PieceLetters::PORTUGUESE);
-static POLISH: Algebraic = Algebraic::with_letters(PieceLetters::POLISH);
-static SWEDISH: Algebraic = Algebraic::with_letters(PieceLetters::SWEDISH);
-static CZECH: Algebraic = Algebraic::with_letters(PieceLetters::CZECH);
-static HUNGARIAN: Algebraic = Algebraic::with_letters(PieceLetters::HUNGARIAN);
-static ROMANIAN: Algebraic = Algebraic::with_letters(PieceLetters::ROMANIAN);
-static RUSSIAN: Algebraic = Algebraic::with_letters(PieceLetters::RUSSIAN);
-
-/// The algebraic chess notations, the default source first.
-pub(crate) static CHESS: &[Entry<ChessNotation>] = &[
-    Entry {
-        name: "en",
-        about: "English algebraic (SAN): Nf3, exd5, O-O, e8=Q",
-        notation: &ENGLISH,
-    },
-    Entry {
-        name: "lan",
-        about: "long algebraic: Ng1-f3, e7xd8=Q+",
-        notation: &LAN,
-    },
-    Entry {
-        name: "uci",
-        about: "UCI coordinates: g1f3, e7e8q",
-        notation: &UCI,
-    },
-    Entry {
-        name: "figurine",
-        about: "figurine algebraic: ♘f3",
-        notation: &FIGURINE,
-    },
-    Entry {
-        name: "fr",
-        about: "French algebraic: Cf3, Fxb5, O-O, e8=D, Cf3= (draw offer)",
-        notation: &FRENCH,
-    },
-    Entry {
-        name: "de",
-        about: "German: K D T L S (Sf3, Lb5)",
-        notation: &GERMAN,
-    },
-    Entry {
-        name: "es",
-        about: "Spanish: R D T A C (Cf3, Ab5)",
-        notation: &SPANISH,
-    },
-    Entry {
-        name: "it",
-        about: "Italian: R D T A C (Cf3, Ab5)",
-        notation: &ITALIAN,
-    },
-    Entry {
-        name: "nl",
-        about: "Dutch: K D T L P (Pf3, Lb5)",
-        notation: &DUTCH,
-    },
-    Entry {
-        name: "pt",
-        about: "Portuguese: R D T B C (Cf3, Bb5)",
-        notation: &PORTUGUESE,
-    },
-    Entry {
-        name: "pl",
-        about: "Polish: K H W G S (Sf3, Gb5)",
-        notation: &POLISH,
-    },
-    Entry {
-        name: "sv",
-        about: "Swedish: K D T L S (Sf3, Lb5)",
-        notation: &SWEDISH,
-    },
-    Entry {
-        name: "cs",
-        about: "Czech: K D V S J (Jf3, Sb5)",
-        notation: &CZECH,
-    },
-    Entry {
-        name: "hu",
-        about: "Hungarian: K V B F H (Hf3, Fb5)",
-        notation: &HUNGARIAN,
-    },
-    Entry {
-        name: "ro",
-        about: "Romanian: R D T N C (Cf3, Nb5)",
-        notation: &ROMANIAN,
-    },
-    Entry {
-        name: "ru",
-        about: "Russian: Кр Ф Л С К (Кf3, Сb5)",
-        notation: &RUSSIAN,
-    },
-];
-
-/// The descriptive chess notations.
-static DESCRIPTIVE: &[DescriptiveEntry] = &[
-    DescriptiveEntry {
-        name: "descriptive",
-        about: "descriptive notation, English (--style modern|old): P-K4, N-KB3",
-        styles: &[("modern", Descriptive::MODERN), ("old", Descriptive::OLD)],
-    },
-    DescriptiveEntry {
-        name: "descriptive-fr",
-        about: "descriptive notation, French (--style document|fide): P-R4, C-FR3",
-        styles: &[
-            ("document", Descriptive::FRENCH),
-            ("fide", Descriptive::FRENCH_FIDE),
-            // The English styles' names, for the forms they correspond to.
-            ("modern", Descriptive::FRENCH),
-            ("old", Descriptive::FRENCH_FIDE),
-        ],
-    },
-];
-
-/// The draughts notations.
-static DRAUGHTS: &[Entry<DraughtsNotation>] = &[Entry {
-    name: "manoury",
-    about: "international draughts, Manoury numbers: 32-28, 19x30, 47x38x24x13x36",
-    notation: &MANOURY,
-}];
-
-/// A chess notation on the descriptive reader's position: a descriptive one, or an algebraic
-/// one carried there ([`Tracked`]), so that a replay reads one and writes the other.
-#[derive(Clone, Copy)]
-pub enum OnDescriptive {
-    /// An algebraic notation, reading and writing on the plain position inside.
-    Algebraic(Tracked<&'static ChessNotation>),
-    /// A descriptive notation in one style.
-    Descriptive(Descriptive),
-}
-
-impl OnDescriptive {
-    fn notation(
-        &self,
-    ) -> &(dyn Notation<Position = DescriptivePosition, Move = chess_rules::Move> + Sync) {
-        match self {
-            OnDescriptive::Algebraic(n) => n,
-            OnDescriptive::Descriptive(n) => n,
+impl From<Game> for notation_registry::Game {
+    fn from(game: Game) -> Self {
+        match game {
+            Game::Chess => notation_registry::Game::Chess,
+            Game::Draughts => notation_registry::Game::Draughts,
         }
     }
 }
 
-impl Notation for OnDescriptive {
-    type Position = DescriptivePosition;
-    type Move = chess_rules::Move;
-
-    fn name(&self) -> &'static str {
-        self.notation().name()
-    }
-
-    fn parse(
-        &self,
-        position: &DescriptivePosition,
-        token: &str,
-        notes: &mut Notes,
-    ) -> Result<chess_rules::Move, MoveError> {
-        self.notation().parse(position, token, notes)
-    }
-
-    fn format(&self, position: &DescriptivePosition, mv: &chess_rules::Move, out: &mut String) {
-        self.notation().format(position, mv, out);
-    }
-
-    fn is_null(&self, token: &str) -> bool {
-        self.notation().is_null(token)
-    }
-
-    fn glues(&self, next: &str) -> bool {
-        self.notation().glues(next)
-    }
-
-    fn continues(&self, token: &str) -> bool {
-        self.notation().continues(token)
-    }
-
-    fn draw_offer_suffix(&self) -> Option<&'static str> {
-        self.notation().draw_offer_suffix()
-    }
-
-    fn follows(&self, convention: board_core::Convention) -> bool {
-        self.notation().follows(convention)
-    }
-
-    fn record_tag(
-        &self,
-        name: &str,
-        value: &str,
-    ) -> Option<Result<(&'static str, String), String>> {
-        self.notation().record_tag(name, value)
-    }
-
-    fn record_comment(&self, text: &str) -> Option<String> {
-        self.notation().record_comment(text)
+impl From<notation_registry::Game> for Game {
+    fn from(game: notation_registry::Game) -> Self {
+        match game {
+            notation_registry::Game::Chess => Game::Chess,
+            notation_registry::Game::Draughts => Game::Draughts,
+        }
     }
 }
 
-/// One game's descriptor.
-pub struct GameDescriptor {
-    /// The game.
-    pub game: Game,
-    /// Its name in messages and `--list`: `chess`, `draughts`.
-    pub name: &'static str,
-    /// The file extensions that name it (`pdn`: draughts), compared without case.
-    pub extensions: &'static [&'static str],
-    /// Its record format.
-    pub dialect: fn() -> Dialect,
+impl From<LookupError> for Error {
+    fn from(err: LookupError) -> Self {
+        Error::Usage(err.to_string())
+    }
 }
 
-static GAMES: [GameDescriptor; 2] = [
-    GameDescriptor {
-        game: Game::Chess,
-        name: "chess",
-        extensions: &[],
-        dialect: Dialect::pgn,
-    },
-    GameDescriptor {
-        game: Game::Draughts,
-        name: "draughts",
-        extensions: &["pdn"],
-        dialect: notation_manoury::dialect,
-    },
-];
-
-/// The games, by descriptor.
+/// The descriptor of `game`.
 pub(crate) fn game(game: Game) -> &'static GameDescriptor {
-    match game {
-        Game::Chess => &GAMES[0],
-        Game::Draughts => &GAMES[1],
-    }
+    notation_registry::game(game.into())
 }
 
 /// The game a file's name says it is of (`.pdn`: draughts), if any.
 pub(crate) fn game_of_path(path: &Path) -> Option<&'static GameDescriptor> {
-    let ext = path.extension()?;
-    GAMES
-        .iter()
-        .find(|g| g.extensions.iter().any(|e| ext.eq_ignore_ascii_case(e)))
+    notation_registry::game_of_path(path)
 }
 
-/// Every notation the command line knows, by game.
-///
-/// # Examples
-///
-/// A notation of one's own, added with one line:
-///
-/// ```
-/// use scoresheet::registry::{Entry, Registry};
-///
-/// static UCI: notation_en::Uci = notation_en::Uci::STANDARD;
-/// let registry = Registry::standard().with_chess(Entry {
-///     name: "coordinates",
-///     about: "UCI again, under another name",
-///     notation: &UCI,
-/// });
-/// assert!(scoresheet::list(&registry).contains("coordinates"));
-/// ```
-pub struct Registry {
-    chess: Vec<Entry<ChessNotation>>,
-    descriptive: Vec<DescriptiveEntry>,
-    draughts: Vec<Entry<DraughtsNotation>>,
-    /// Every chess notation on the descriptive position, in the order of `chess` then
-    /// `descriptive` (in its default style): what detection picks from when a file is read
-    /// on that position.
-    lifted: Vec<OnDescriptive>,
-}
-
-impl Registry {
-    /// The notations built in.
-    #[must_use]
-    pub fn standard() -> Registry {
-        let mut registry = Registry {
-            chess: CHESS.to_vec(),
-            descriptive: DESCRIPTIVE.to_vec(),
-            draughts: DRAUGHTS.to_vec(),
-            lifted: Vec::new(),
-        };
-        registry.lift();
-        registry
+/// The notation a chess game is written in when it is read on the descriptive position:
+/// a descriptive language if one replays it whole, else what letter-set detection says.
+fn detect_on_descriptive<'r>(
+    registry: &'r Registry,
+    game: &RawGame,
+) -> Detected<'r, OnDescriptive> {
+    if let Some((notation, why)) = registry.detect_descriptive(game) {
+        return Detected::Decided(notation, why);
     }
-
-    /// The registry with one more algebraic chess notation.
-    #[must_use]
-    pub fn with_chess(mut self, entry: Entry<ChessNotation>) -> Registry {
-        self.chess.push(entry);
-        self.lift();
-        self
-    }
-
-    /// The registry with one more descriptive notation (a language of one's own).
-    #[must_use]
-    pub fn with_descriptive(mut self, entry: DescriptiveEntry) -> Registry {
-        self.descriptive.push(entry);
-        self.lift();
-        self
-    }
-
-    /// The registry with one more draughts notation.
-    #[must_use]
-    pub fn with_draughts(mut self, entry: Entry<DraughtsNotation>) -> Registry {
-        self.draughts.push(entry);
-        self
-    }
-
-    fn lift(&mut self) {
-        self.lifted = self
-            .chess
-            .iter()
-            .map(|e| OnDescriptive::Algebraic(Tracked(e.notation)))
-            .chain(
-                self.descriptive
-                    .iter()
-                    .map(|e| OnDescriptive::Descriptive(e.styles[0].1)),
-            )
-            .collect();
-    }
-
-    /// Every notation of `game` as (name, about), in the order `--list` shows them.
-    pub(crate) fn names(&self, game: Game) -> Vec<(&'static str, &'static str)> {
-        match game {
-            Game::Chess => self
-                .chess
-                .iter()
-                .map(|e| (e.name, e.about))
-                .chain(self.descriptive.iter().map(|e| (e.name, e.about)))
-                .collect(),
-            Game::Draughts => self.draughts.iter().map(|e| (e.name, e.about)).collect(),
-        }
-    }
-
-    /// The descriptive notations' names.
-    pub(crate) fn descriptive_names(&self) -> Vec<&'static str> {
-        self.descriptive.iter().map(|e| e.name).collect()
-    }
-
-    /// The styles of each descriptive notation, for `--style`'s help:
-    /// `descriptive: modern, old; ...`.
-    pub(crate) fn style_help(&self) -> String {
-        self.descriptive
-            .iter()
-            .map(|e| {
-                let styles: Vec<&str> = e.styles.iter().map(|(s, _)| *s).collect();
-                format!("{}: {}", e.name, styles.join(", "))
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-
-    /// The descriptive notations' style names, for `--style`'s help and completions.
-    pub(crate) fn styles(&self) -> Vec<&'static str> {
-        let mut styles: Vec<&str> = Vec::new();
-        for (style, _) in self.descriptive.iter().flat_map(|e| e.styles) {
-            if !styles.contains(style) {
-                styles.push(style);
-            }
-        }
-        styles
-    }
-
-    /// A usage error for `name`, which no notation of `game` has, naming the one meant when
-    /// `name` is a language (`french`) or close to a name (`fi` for `fr`), and listing them.
-    fn unknown(&self, game: Game, name: &str) -> Error {
-        let names = self.names(game);
-        let lower = name.to_lowercase();
-        // The language a notation is of is the first word of its description.
-        let meant = names
-            .iter()
-            .find(|(_, about)| {
-                about
-                    .split([' ', ':'])
-                    .next()
-                    .is_some_and(|language| language.eq_ignore_ascii_case(&lower))
-            })
-            .or_else(|| {
-                names
-                    .iter()
-                    .map(|n| (n, crate::plugins::distance(n.0, &lower)))
-                    .filter(|(n, d)| *d <= 2 && *d < n.0.len())
-                    .min_by_key(|(_, d)| *d)
-                    .map(|(n, _)| n)
-            });
-        let hint = meant
-            .map(|(meant, _)| format!("\n\n  did you mean `{meant}`?\n"))
-            .unwrap_or_default();
-        let list = names
-            .iter()
-            .map(|(name, about)| format!("  {name:<10} {about}"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        Error::Usage(format!(
-            "unknown notation {name:?} for this game{hint}; the notations are:\n{list}"
-        ))
-    }
-
-    /// The chess notation `name` is, on whichever position it replays on.
-    ///
-    /// # Errors
-    ///
-    /// A usage error listing the notations when none is named `name`.
-    pub(crate) fn chess(&self, name: &str) -> Result<Chess<'_>, Error> {
-        if let Some(entry) = self.chess.iter().find(|e| e.name == name) {
-            return Ok(Chess::Algebraic(entry));
-        }
-        match self.descriptive.iter().find(|e| e.name == name) {
-            Some(entry) => Ok(Chess::Descriptive(entry)),
-            None => Err(self.unknown(Game::Chess, name)),
-        }
-    }
-
-    /// The draughts notation `name`.
-    ///
-    /// # Errors
-    ///
-    /// A usage error listing the notations when none is named `name`.
-    pub(crate) fn draughts(&self, name: &str) -> Result<&Entry<DraughtsNotation>, Error> {
-        self.draughts
-            .iter()
-            .find(|e| e.name == name)
-            .ok_or_else(|| self.unknown(Game::Draughts, name))
-    }
-
-    /// The default chess notation: the source when nothing is detected, the target when none
-    /// is named.
-    pub(crate) fn default_chess(&self) -> &Entry<ChessNotation> {
-        &self.chess[0]
-    }
-
-    /// The default draughts notation.
-    pub(crate) fn default_draughts(&self) -> &Entry<DraughtsNotation> {
-        &self.draughts[0]
-    }
-
-    /// The descriptive notations' default readers, for detection.
-    fn descriptive_readers(&self) -> Vec<Descriptive> {
-        self.descriptive.iter().map(|e| e.styles[0].1).collect()
-    }
-
-    /// The notation a chess game is written in when it is read on the descriptive position:
-    /// a descriptive language if one replays it whole, else what letter-set detection says.
-    pub(crate) fn detect_on_descriptive(&self, game: &RawGame) -> Detected<'_, OnDescriptive> {
-        if let Ok(detection) =
-            notation_detect::detect_descriptive_game(&self.descriptive_readers(), game)
-            && let Ok(name) = detection.language()
-            && let Some(k) = self.descriptive.iter().position(|e| e.name == name)
-        {
-            return Detected::Decided(
-                &self.lifted[self.chess.len() + k],
-                format!("detected {name}: {}", detection.reason()),
-            );
-        }
-        // The letter sets' notations, carried onto the descriptive position.
-        let lifted = |n: &ChessNotation| {
-            let k = self
-                .chess
-                .iter()
-                .position(|e| std::ptr::addr_eq(e.notation, n))?;
-            Some(&self.lifted[k])
-        };
-        match crate::detect::chess(game) {
-            Detected::Decided(n, why) => match lifted(n) {
-                Some(notation) => Detected::Decided(notation, why),
-                None => Detected::Undecided(None),
-            },
-            Detected::Closest(n, why) => match lifted(n) {
-                Some(notation) => Detected::Closest(notation, why),
-                None => Detected::Undecided(None),
-            },
-            Detected::Undecided(n) => Detected::Undecided(n.and_then(lifted)),
-        }
-    }
-
-    /// Whether the first game of the file at `path` is written in a descriptive language:
-    /// the file is then read on the descriptive position. Only a regular file is looked at,
-    /// since a stream cannot be read twice.
-    pub(crate) fn is_descriptive_file(&self, path: &Path) -> bool {
-        let Some(text) = crate::game_kind::start_of(path) else {
-            return false;
-        };
-        let Some(Ok(game)) = board_core::RecordReader::new(text.as_bytes(), Dialect::pgn()).next()
-        else {
-            return false;
-        };
-        let letters_fit = notation_detect::detect_game(&game).is_ok_and(|d| !d.fits.is_empty());
-        !letters_fit
-            && notation_detect::detect_descriptive_game(&self.descriptive_readers(), &game)
-                .is_ok_and(|d| d.language().is_ok())
+    // The letter sets' notations, carried onto the descriptive position.
+    let lifted = |n: &ChessNotation| registry.on_descriptive_of(n);
+    match crate::detect::chess(game) {
+        Detected::Decided(n, why) => match lifted(n) {
+            Some(notation) => Detected::Decided(notation, why),
+            None => Detected::Undecided(None),
+        },
+        Detected::Closest(n, why) => match lifted(n) {
+            Some(notation) => Detected::Closest(notation, why),
+            None => Detected::Undecided(None),
+        },
+        Detected::Undecided(n) => Detected::Undecided(n.and_then(lifted)),
     }
 }
 
-/// A chess notation found by name: algebraic, on the plain position, or descriptive.
-#[derive(Clone, Copy)]
-pub(crate) enum Chess<'r> {
-    /// An algebraic notation.
-    Algebraic(&'r Entry<ChessNotation>),
-    /// A descriptive notation, in one of its styles.
-    Descriptive(&'r DescriptiveEntry),
-}
-
-impl Chess<'_> {
-    /// The name it was found by.
-    pub(crate) fn name(&self) -> &'static str {
-        match self {
-            Chess::Algebraic(e) => e.name,
-            Chess::Descriptive(e) => e.name,
-        }
-    }
-
-    /// The notation on the descriptive position, in `style` for a descriptive one.
-    ///
-    /// # Errors
-    ///
-    /// A usage error naming the styles when `style` is not one of them.
-    pub(crate) fn on_descriptive(&self, style: Option<&str>) -> Result<OnDescriptive, Error> {
-        match self {
-            Chess::Algebraic(e) => Ok(OnDescriptive::Algebraic(Tracked(e.notation))),
-            Chess::Descriptive(e) => e.style(style).map(OnDescriptive::Descriptive),
-        }
-    }
-}
-
-impl DescriptiveEntry {
-    /// The notation in `style`, the default when `None`.
-    ///
-    /// # Errors
-    ///
-    /// A usage error naming the styles when `style` is not one of them.
-    pub(crate) fn style(&self, style: Option<&str>) -> Result<Descriptive, Error> {
-        let Some(style) = style else {
-            return Ok(self.styles[0].1);
-        };
-        self.styles
-            .iter()
-            .find(|(name, _)| *name == style)
-            .map(|(_, d)| *d)
-            .ok_or_else(|| {
-                let names: Vec<&str> = self.styles.iter().map(|(n, _)| *n).collect();
-                Error::Usage(format!(
-                    "unknown style {style:?} for {}: it takes {}",
-                    self.name,
-                    names.join(", ")
-                ))
-            })
+/// Whether the first game of the file at `path` is written in a descriptive language: the
+/// file is then read on the descriptive position. Only a regular file is looked at, since a
+/// stream cannot be read twice.
+fn is_descriptive_file(registry: &Registry, path: &Path) -> bool {
+    let Some(text) = crate::game_kind::start_of(path) else {
+        return false;
+    };
+    let dialect = (game(Game::Chess).dialect)();
+    match board_core::RecordReader::new(text.as_bytes(), dialect).next() {
+        Some(Ok(first)) => registry.is_descriptive(&first),
+        _ => false,
     }
 }
 
@@ -704,14 +184,19 @@ pub(crate) struct Request<'a> {
     pub(crate) as_written: bool,
 }
 
-impl Registry {
+/// Running a [`Task`] with the notations a [`Request`] names: what every command does.
+pub(crate) trait Dispatch {
     /// Finds the notations `request` names or detects, and runs `task` with them on the
     /// position kind they need.
     ///
     /// # Errors
     ///
     /// A usage error for an unknown notation or style; what `task` returns otherwise.
-    pub(crate) fn run<T: Task>(&self, request: &Request<'_>, task: T) -> Result<T::Output, Error> {
+    fn run<T: Task>(&self, request: &Request<'_>, task: T) -> Result<T::Output, Error>;
+}
+
+impl Dispatch for Registry {
+    fn run<T: Task>(&self, request: &Request<'_>, task: T) -> Result<T::Output, Error> {
         let dialect = (game(request.game).dialect)();
         if request.game == Game::Draughts {
             let source = match request.from {
@@ -751,16 +236,12 @@ impl Registry {
                     .files
                     .iter()
                     .filter(|p| p.as_os_str() != "-")
-                    .any(|p| self.is_descriptive_file(p)));
+                    .any(|p| is_descriptive_file(self, p)));
         if !descriptive {
             if request.style.is_some() {
                 return Err(Error::Usage(format!(
                     "--style is the style of a descriptive notation ({})",
-                    self.descriptive
-                        .iter()
-                        .map(|e| e.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    self.descriptive_names().join(", ")
                 )));
             }
             let algebraic = |c: Chess<'_>| match c {
@@ -790,12 +271,12 @@ impl Registry {
         let written = to
             .map(|c| c.on_descriptive(request.style).map(|n| (c.name(), n)))
             .transpose()?;
-        let detect = |game: &RawGame| self.detect_on_descriptive(game);
+        let detect = |game: &RawGame| detect_on_descriptive(self, game);
         let source = match &named {
             Some(notation) => Source::Named(notation),
             None => Source::Detect {
                 detect: &detect,
-                fallback: &self.lifted[0],
+                fallback: self.default_on_descriptive(),
             },
         };
         let target = written
@@ -815,7 +296,7 @@ fn hinted(
     let Detected::Closest(notation, why) = detected else {
         return detected;
     };
-    let readers: Vec<Descriptive> = DESCRIPTIVE.iter().map(|e| e.styles[0].1).collect();
+    let readers = Registry::standard().descriptive_readers();
     let hint = notation_detect::detect_descriptive_game(&readers, game)
         .ok()
         .and_then(|detection| {

@@ -8,7 +8,7 @@ use crate::game_kind;
 use crate::output;
 use crate::pipeline::{self, Source};
 use crate::progress;
-use crate::registry::{Kind, Registry, Request, Target, Task};
+use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
 use crate::{CheckArgs, Error, OutputFormat};
 
 /// Checks the inputs: diagnostics on stderr (or one JSON report on stdout), a summary line on

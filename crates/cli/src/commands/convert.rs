@@ -9,7 +9,7 @@ use crate::game_kind;
 use crate::output::{self, Output};
 use crate::pipeline::{self, Source};
 use crate::progress;
-use crate::registry::{Kind, Registry, Request, Target, Task};
+use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
 use crate::{ConvertArgs, Error, OutputFormat};
 
 /// Converts the inputs; games with errors are reported on stderr and left out, the others

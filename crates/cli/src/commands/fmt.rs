@@ -15,7 +15,7 @@ use board_core::{Dialect, Notation, Output, ReadError, RecordReader, Rules, repl
 use crate::game_kind;
 use crate::output;
 use crate::pipeline::{self, Source, Summary};
-use crate::registry::{Kind, Registry, Request, Target, Task};
+use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
 use crate::{Error, FmtArgs, Game};
 
 /// Formats the inputs (or, with `--check`, tells which are not formatted); exit status 1 when

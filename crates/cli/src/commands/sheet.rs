@@ -13,7 +13,7 @@ use sheet_layout::{GameKind, HalfMove, Header, Language, Outcome, Sheet};
 
 use crate::output::AtomicFile;
 use crate::pipeline::{self, Source};
-use crate::registry::{Kind, Registry, Request, Target, Task};
+use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
 use crate::{Error, Game, SheetArgs, SheetFormat, SheetLanguage};
 
 /// Writes the sheet asked for.

@@ -9,7 +9,7 @@ use board_core::{Color, Dialect, Notation, Rules};
 use board_diagram::{Board, Diagram};
 
 use crate::pipeline::{self, Source};
-use crate::registry::{self, Kind, Played, Registry, Request, Target, Task};
+use crate::registry::{self, Dispatch, Kind, Played, Registry, Request, Target, Task};
 use crate::{DiagramFormat, Error, Game, ShowArgs};
 
 /// Draws the diagram asked for on stdout or in the `-o` file.
