@@ -95,14 +95,14 @@ pub struct ConvertArgs {
     /// The game the records are of; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the input's moves (chess: en; draughts: manoury).
+    /// The notation of the input's moves; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
     /// The notation to write; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "NOTATION")]
     pub to: Option<String>,
-    /// The house style of descriptive notation: modern or old (English), document or fide
-    /// (French).
+    /// The house style of descriptive notation; the help lists the registry's (see
+    /// [`command`]).
     #[arg(long, value_name = "STYLE")]
     pub style: Option<String>,
     /// Write here instead of stdout.
@@ -128,7 +128,7 @@ pub struct CheckArgs {
     /// The game the records are of; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the input's moves (chess: en; draughts: manoury).
+    /// The notation of the input's moves; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
     /// Leave warnings out of the report.
@@ -148,13 +148,13 @@ pub struct CheckArgs {
 /// Arguments of `scoresheet import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The book's notation: descriptive (English) or descriptive-fr.
+    /// The book's notation; the help lists the registry's descriptive ones (see [`command`]).
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
-    /// Its house style: modern or old (English), document or fide (French).
+    /// Its house style; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "STYLE")]
     pub style: Option<String>,
-    /// The notation of the PGN written (any chess notation).
+    /// The notation of the PGN written; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "NOTATION")]
     pub to: Option<String>,
     /// Write here instead of stdout.
@@ -189,7 +189,7 @@ pub struct ShowArgs {
     /// Draw the board as Black sees it.
     #[arg(long)]
     pub from_black: bool,
-    /// The notation of the record's moves (chess: detected; draughts: manoury).
+    /// The notation of the record's moves; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "NOTATION", requires = "file")]
     pub from: Option<String>,
     /// Which game of the record, counting from 1 [default: 1].
@@ -235,8 +235,7 @@ pub struct SheetArgs {
     /// The game: chess or draughts; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the input's moves, detected when absent (chess: en, fr, ...,
-    /// descriptive; draughts: manoury).
+    /// The notation of the input's moves; the help lists the registry's (see [`command`]).
     #[arg(long, value_name = "NOTATION", conflicts_with = "blank")]
     pub from: Option<String>,
     /// Which game of the file, from 1.
@@ -288,13 +287,12 @@ pub struct FmtArgs {
     /// The game: chess or draughts; the help says how it is told without (see [`command`]).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the moves, detected per file when absent (chess: en, fr, de, ...;
-    /// descriptive and descriptive-fr must be named; draughts: manoury). The file is written
-    /// back in the same notation.
+    /// The notation of the moves, written back in it; the help lists the registry's (see
+    /// [`command`]).
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
-    /// The house style of descriptive notation: modern or old (English), document or fide
-    /// (French).
+    /// The house style of descriptive notation; the help lists the registry's (see
+    /// [`command`]).
     #[arg(long, value_name = "STYLE", requires = "from")]
     pub style: Option<String>,
     /// Write nothing: list the inputs that are not formatted, exit status 1 if any.
@@ -355,13 +353,58 @@ pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
         .map(|(name, about)| PossibleValue::new(*name).help(*about))
         .collect();
     let style_values: Vec<PossibleValue> = styles.iter().map(|s| PossibleValue::new(*s)).collect();
+    let chess_only = format!("chess: {}", list(&chess));
+    let descriptive = registry.descriptive_names().join(", ");
+    // Per command: what `--from` is, which notations it takes, and what `--to` is.
+    let commands = [
+        (
+            "convert",
+            "The notation of the input's moves, detected when absent",
+            &by_game,
+            "The notation to write",
+        ),
+        (
+            "check",
+            "The notation of the input's moves, detected when absent",
+            &by_game,
+            "",
+        ),
+        (
+            "fmt",
+            "The notation of the moves, detected per file when absent; each file is written back in it",
+            &by_game,
+            "",
+        ),
+        (
+            "show",
+            "The notation of the record's moves, detected when absent",
+            &by_game,
+            "",
+        ),
+        (
+            "sheet",
+            "The notation of the input's moves, detected when absent",
+            &by_game,
+            "",
+        ),
+        (
+            "import",
+            "The book's notation [default: descriptive]",
+            &descriptive,
+            "The notation of the PGN written",
+        ),
+    ];
     let mut command = Cli::command();
-    for sub in ["convert", "check", "fmt", "import", "show", "sheet"] {
+    for (sub, from, names, to) in commands {
+        let to_names = if sub == "import" {
+            &chess_only
+        } else {
+            &by_game
+        };
         command = command.mut_subcommand(sub, |mut sub| {
             let has = |sub: &clap::Command, id: &str| sub.get_arguments().any(|a| a.get_id() == id);
             if has(&sub, "from") {
-                let help =
-                    format!("The notation of the input's moves, detected when absent ({by_game})");
+                let help = format!("{from} ({names})");
                 let values = notation_values.clone();
                 sub = sub.mut_arg("from", |a| {
                     let a = a.help(help);
@@ -373,7 +416,7 @@ pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
                 });
             }
             if has(&sub, "to") {
-                let help = format!("The notation to write ({by_game})");
+                let help = format!("{to} ({to_names})");
                 let values = notation_values.clone();
                 sub = sub.mut_arg("to", |a| {
                     let a = a.help(help);
