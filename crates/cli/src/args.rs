@@ -394,6 +394,22 @@ pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
             "The notation of the PGN written",
         ),
     ];
+    // The help of argument `id` of a command that has it, and with `completing` the values it
+    // completes to (none: any).
+    let set = |sub: clap::Command, id: &str, help: String, values: &[PossibleValue]| {
+        if !sub.get_arguments().any(|a| a.get_id() == id) {
+            return sub;
+        }
+        let values = values.to_vec();
+        sub.mut_arg(id, |a| {
+            let a = a.help(help);
+            if completing && !values.is_empty() {
+                a.value_parser(values)
+            } else {
+                a
+            }
+        })
+    };
     let mut command = Cli::command();
     for (sub, from, names, to) in commands {
         let to_names = if sub == "import" {
@@ -401,52 +417,15 @@ pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
         } else {
             &by_game
         };
-        command = command.mut_subcommand(sub, |mut sub| {
-            let has = |sub: &clap::Command, id: &str| sub.get_arguments().any(|a| a.get_id() == id);
-            if has(&sub, "from") {
-                let help = format!("{from} ({names})");
-                let values = notation_values.clone();
-                sub = sub.mut_arg("from", |a| {
-                    let a = a.help(help);
-                    if completing {
-                        a.value_parser(values)
-                    } else {
-                        a
-                    }
-                });
-            }
-            if has(&sub, "to") {
-                let help = format!("{to} ({to_names})");
-                let values = notation_values.clone();
-                sub = sub.mut_arg("to", |a| {
-                    let a = a.help(help);
-                    if completing {
-                        a.value_parser(values)
-                    } else {
-                        a
-                    }
-                });
-            }
-            if has(&sub, "style") {
-                let help = format!(
-                    "The house style of descriptive notation ({})",
-                    registry.style_help()
-                );
-                let values = style_values.clone();
-                sub = sub.mut_arg("style", |a| {
-                    let a = a.help(help);
-                    if completing {
-                        a.value_parser(values)
-                    } else {
-                        a
-                    }
-                });
-            }
-            if has(&sub, "game") && !extensions.is_empty() {
-                let help = game_help.clone();
-                sub = sub.mut_arg("game", |a| a.help(help));
-            }
-            sub
+        let style_help = format!(
+            "The house style of descriptive notation ({})",
+            registry.style_help()
+        );
+        command = command.mut_subcommand(sub, |sub| {
+            let sub = set(sub, "from", format!("{from} ({names})"), &notation_values);
+            let sub = set(sub, "to", format!("{to} ({to_names})"), &notation_values);
+            let sub = set(sub, "style", style_help, &style_values);
+            set(sub, "game", game_help.clone(), &[])
         });
     }
     command

@@ -97,15 +97,27 @@ pub(crate) trait Task {
 
     /// Runs with the source notation, the target (when the command asked for one), and the
     /// game's dialect.
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        target: Option<&Target<'_, N>>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules + Kind,
-        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync;
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output;
+}
+
+/// A notation that reads and writes the moves of positions `P`, from any thread: what the
+/// pipelines take.
+pub(crate) trait NotationOf<P: Rules>:
+    Notation<Position = P, Move = P::Move> + Sync
+{
+}
+
+impl<P: Rules, N: Notation<Position = P, Move = P::Move> + Sync + ?Sized> NotationOf<P> for N {}
+
+/// The notations a [`Task`] runs with: the source (named or detected), the target when the
+/// command asked for one, and the game's record dialect.
+pub(crate) struct Notations<'a, 'n, N: ?Sized + 'static> {
+    /// The notation of the input.
+    pub(crate) source: &'a Source<'n, N>,
+    /// The notation written, when the command writes.
+    pub(crate) target: Option<&'a Target<'n, N>>,
+    /// The game's record format.
+    pub(crate) dialect: &'a Dialect,
 }
 
 /// The notation a command writes, with the name it was asked by.
@@ -219,7 +231,11 @@ impl Dispatch for Registry {
                 }
                 None => None,
             };
-            return Ok(task.run(&source, target.as_ref(), &dialect));
+            return Ok(task.run(Notations {
+                source: &source,
+                target: target.as_ref(),
+                dialect: &dialect,
+            }));
         }
         let from = request.from.map(|name| self.chess(name)).transpose()?;
         let to = match request.to {
@@ -265,7 +281,11 @@ impl Dispatch for Registry {
                 name: to.name(),
                 notation: algebraic(to),
             });
-            return Ok(task.run(&source, target.as_ref(), &dialect));
+            return Ok(task.run(Notations {
+                source: &source,
+                target: target.as_ref(),
+                dialect: &dialect,
+            }));
         }
         let named = from.map(|c| c.on_descriptive(request.style)).transpose()?;
         let written = to
@@ -282,7 +302,11 @@ impl Dispatch for Registry {
         let target = written
             .as_ref()
             .map(|(name, notation)| Target { name, notation });
-        Ok(task.run(&source, target.as_ref(), &dialect))
+        Ok(task.run(Notations {
+            source: &source,
+            target: target.as_ref(),
+            dialect: &dialect,
+        }))
     }
 }
 

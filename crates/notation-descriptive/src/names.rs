@@ -39,8 +39,8 @@ pub struct Language {
     pub adjective: &'static str,
     /// The name of its notation on a command line: `descriptive`, `descriptive-fr`.
     pub notation: &'static str,
-    /// The letters of pawn, knight, bishop, rook, queen and king, in that order (upper-case
-    /// ASCII). The king's and queen's letters also name the wings.
+    /// The letters of pawn, knight, bishop, rook, queen and king, in that order (the order of
+    /// `Role::ALL`; upper-case ASCII). The king's and queen's letters also name the wings.
     pub letters: [u8; 6],
     /// Other spellings of a piece read as its letter (the English `Kt` for `N`): two bytes,
     /// an upper-case letter then a lower-case one.
@@ -76,10 +76,11 @@ impl Language {
 
     /// The role a piece letter names, if it is one of this language's letters.
     pub(crate) const fn role(&self, letter: u8) -> Option<Role> {
+        // `letters` is in the order of `Role::ALL`.
         let mut k = 0;
-        while k < ROLES.len() {
+        while k < Role::ALL.len() {
             if self.letters[k] == letter {
-                return Some(ROLES[k]);
+                return Some(Role::ALL[k]);
             }
             k += 1;
         }
@@ -97,14 +98,8 @@ impl Language {
 
     /// The letter written for a role.
     pub(crate) const fn letter(&self, role: Role) -> u8 {
-        self.letters[match role {
-            Role::Pawn => 0,
-            Role::Knight => 1,
-            Role::Bishop => 2,
-            Role::Rook => 3,
-            Role::Queen => 4,
-            Role::King => 5,
-        }]
+        // `Role` is `repr(u8)`, pawn 0 to king 5: the order of `letters`.
+        self.letters[role as usize]
     }
 
     /// The letter of a wing.
@@ -128,16 +123,6 @@ impl Language {
         if self.noun_first { (b, a) } else { (a, b) }
     }
 }
-
-/// The order of [`Language::letters`].
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
 
 /// A set of files as a bit mask, bit 0 for the a-file.
 pub(crate) type Files = u8;

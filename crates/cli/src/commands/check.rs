@@ -8,7 +8,7 @@ use crate::game_kind;
 use crate::output;
 use crate::pipeline::{self, Source};
 use crate::progress;
-use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
+use crate::registry::{Dispatch, Kind, NotationOf, Notations, Registry, Request, Task};
 use crate::{CheckArgs, Error, OutputFormat};
 
 /// Checks the inputs: diagnostics on stderr (or one JSON report on stdout), a summary line on
@@ -37,16 +37,9 @@ struct Check<'a>(&'a CheckArgs);
 impl Task for Check<'_> {
     type Output = Result<(), Error>;
 
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        _: Option<&Target<'_, N>>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules + Kind,
-        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-    {
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
+        let source = with.source;
+        let dialect = with.dialect;
         check_with(self.0, source, dialect)
     }
 }

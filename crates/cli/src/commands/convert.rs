@@ -9,7 +9,7 @@ use crate::game_kind;
 use crate::output::{self, Output};
 use crate::pipeline::{self, Source};
 use crate::progress;
-use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
+use crate::registry::{Dispatch, Kind, NotationOf, Notations, Registry, Request, Target, Task};
 use crate::{ConvertArgs, Error, OutputFormat};
 
 /// Converts the inputs; games with errors are reported on stderr and left out, the others
@@ -38,16 +38,10 @@ struct Convert<'a>(&'a ConvertArgs);
 impl Task for Convert<'_> {
     type Output = Result<(), Error>;
 
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        target: Option<&Target<'_, N>>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules + Kind,
-        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-    {
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
+        let source = with.source;
+        let target = with.target;
+        let dialect = with.dialect;
         match target {
             Some(target) => convert_with(self.0, source, target, dialect),
             None => Err(Error::Usage("convert writes a notation".into())),

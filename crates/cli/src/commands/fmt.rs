@@ -15,7 +15,7 @@ use board_core::{Dialect, Notation, Output, ReadError, RecordReader, Rules, repl
 use crate::game_kind;
 use crate::output;
 use crate::pipeline::{self, Source, Summary};
-use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
+use crate::registry::{Dispatch, Kind, NotationOf, Notations, Registry, Request, Task};
 use crate::{Error, FmtArgs, Game};
 
 /// Formats the inputs (or, with `--check`, tells which are not formatted); exit status 1 when
@@ -209,12 +209,7 @@ struct Checked;
 impl Task for Checked {
     type Output = ();
 
-    fn run<P, N>(self, _: &Source<'_, N>, _: Option<&Target<'_, N>>, _: &Dialect)
-    where
-        P: Rules + Kind,
-        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-    {
-    }
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, _: Notations<'_, '_, N>) {}
 }
 
 /// One file formatted in the notation it is written in.
@@ -227,16 +222,9 @@ struct Format<'a, 'l> {
 impl Task for Format<'_, '_> {
     type Output = Result<Option<String>, Error>;
 
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        _: Option<&Target<'_, N>>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules + Kind,
-        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-    {
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
+        let source = with.source;
+        let dialect = with.dialect;
         format_bytes(self.bytes, self.name, source, dialect, self.log)
     }
 }

@@ -12,8 +12,8 @@ use board_core::{
 use sheet_layout::{GameKind, HalfMove, Header, Language, Outcome, Sheet};
 
 use crate::output::AtomicFile;
-use crate::pipeline::{self, Source};
-use crate::registry::{Dispatch, Kind, Registry, Request, Target, Task};
+use crate::pipeline;
+use crate::registry::{Dispatch, Kind, NotationOf, Notations, Registry, Request, Task};
 use crate::{Error, Game, SheetArgs, SheetFormat, SheetLanguage};
 
 /// Writes the sheet asked for.
@@ -119,16 +119,10 @@ struct SheetGame<'a, 'e> {
 impl Task for SheetGame<'_, '_> {
     type Output = Result<(String, Option<&'static str>), Error>;
 
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        target: Option<&Target<'_, N>>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules + Kind,
-        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-    {
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
+        let source = with.source;
+        let target = with.target;
+        let dialect = with.dialect;
         let mut decided = None;
         let (notation, why) = source.resolve(self.game, &mut decided);
         // What was detected is a note; the closest reading of a game no notation reads is

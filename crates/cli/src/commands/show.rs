@@ -9,7 +9,9 @@ use board_core::{Color, Dialect, Notation, Rules};
 use board_diagram::{Board, Diagram};
 
 use crate::pipeline::{self, Source};
-use crate::registry::{self, Dispatch, Kind, Played, Registry, Request, Target, Task};
+use crate::registry::{
+    self, Dispatch, Kind, NotationOf, Notations, Played, Registry, Request, Task,
+};
 use crate::{DiagramFormat, Error, Game, ShowArgs};
 
 /// Draws the diagram asked for on stdout or in the `-o` file.
@@ -105,16 +107,9 @@ struct FromRecord<'a>(&'a ShowArgs);
 impl Task for FromRecord<'_> {
     type Output = Result<(Diagram, Option<String>), Error>;
 
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        _: Option<&Target<'_, N>>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules + Kind,
-        N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-    {
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
+        let source = with.source;
+        let dialect = with.dialect;
         let file = self.0.file.as_deref().unwrap_or(Path::new("-"));
         from_record(self.0, file, source, dialect)
     }
