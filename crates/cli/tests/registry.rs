@@ -327,3 +327,44 @@ fn descriptive_on_stdin_is_named_in_the_note() {
     );
     assert!(text(&named.stdout).contains("1. e4 e5 2. Nf3 Nc6 *"));
 }
+
+#[test]
+fn fmt_detects_a_descriptive_file_and_writes_it_back_in_descriptive() {
+    let dir = scratch("fmt");
+    let file = dir.join("book.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"x\"]\n\n1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 *\n",
+    )
+    .unwrap();
+    let out = common::run(&dir, &["fmt", "book.pgn"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("note: book.pgn: detected descriptive: only descriptive"),
+        "{}",
+        text(&out.stderr)
+    );
+    let formatted = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        formatted.contains("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 *"),
+        "{formatted}"
+    );
+    // Its own style, named, keeps the old knights.
+    std::fs::write(
+        &file,
+        "[Event \"x\"]\n\n1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 *\n",
+    )
+    .unwrap();
+    let out = common::run(
+        &dir,
+        &["fmt", "--from", "descriptive", "--style", "old", "book.pgn"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("2. Kt-KB3 Kt-QB3 3. B-Kt5 *")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
