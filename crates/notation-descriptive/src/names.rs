@@ -1,4 +1,5 @@
-//! The names descriptive notation gives to files, pieces and ranks, in English and French.
+//! The names descriptive notation gives to files, pieces and ranks, from a language's table
+//! ([`Language`]: English, French, or one of a user's own).
 
 use chess_rules::{Color, Role, Square};
 
