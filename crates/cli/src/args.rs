@@ -92,17 +92,17 @@ pub enum OutputFormat {
 /// Arguments of `scoresheet convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The game the records are of; the help says how it is told without (written from the registry).
+    /// The game the records are of; its help, written from the registry, says how it is told
+    /// without.
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the input's moves; the help lists the registry's (written from the registry).
+    /// The notation of the input's moves; its help lists the registry's.
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
-    /// The notation to write; the help lists the registry's (written from the registry).
+    /// The notation to write; its help lists the registry's.
     #[arg(long, value_name = "NOTATION")]
     pub to: Option<String>,
-    /// The house style of descriptive notation; the help lists the registry's (written from
-    /// the registry).
+    /// The house style of descriptive notation; its help lists the registry's.
     #[arg(long, value_name = "STYLE")]
     pub style: Option<String>,
     /// Write here instead of stdout.
@@ -125,10 +125,11 @@ pub struct ConvertArgs {
 /// Arguments of `scoresheet check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The game the records are of; the help says how it is told without (written from the registry).
+    /// The game the records are of; its help, written from the registry, says how it is told
+    /// without.
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the input's moves; the help lists the registry's (written from the registry).
+    /// The notation of the input's moves; its help lists the registry's.
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
     /// Leave warnings out of the report.
@@ -148,13 +149,13 @@ pub struct CheckArgs {
 /// Arguments of `scoresheet import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The book's notation; the help lists the registry's descriptive ones (written from the registry).
+    /// The book's notation; its help lists the registry's descriptive ones.
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
-    /// Its house style; the help lists the registry's (written from the registry).
+    /// Its house style; its help lists the registry's.
     #[arg(long, value_name = "STYLE")]
     pub style: Option<String>,
-    /// The notation of the PGN written; the help lists the registry's (written from the registry).
+    /// The notation of the PGN written; its help lists the registry's.
     #[arg(long, value_name = "NOTATION")]
     pub to: Option<String>,
     /// Write here instead of stdout.
@@ -177,7 +178,8 @@ pub struct ImportArgs {
 /// Arguments of `scoresheet show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The game of the position; the help says how it is told without (written from the registry).
+    /// The game of the position; its help, written from the registry, says how it is told
+    /// without.
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// The position; the start when absent.
@@ -189,7 +191,7 @@ pub struct ShowArgs {
     /// Draw the board as Black sees it.
     #[arg(long)]
     pub from_black: bool,
-    /// The notation of the record's moves; the help lists the registry's (written from the registry).
+    /// The notation of the record's moves; its help lists the registry's.
     #[arg(long, value_name = "NOTATION", requires = "file")]
     pub from: Option<String>,
     /// Which game of the record, counting from 1 [default: 1].
@@ -232,10 +234,11 @@ pub struct CompletionsArgs {
 /// Arguments of `scoresheet sheet`.
 #[derive(Debug, Args)]
 pub struct SheetArgs {
-    /// The game: chess or draughts; the help says how it is told without (written from the registry).
+    /// The game: chess or draughts; its help, written from the registry, says how it is told
+    /// without.
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the input's moves; the help lists the registry's (written from the registry).
+    /// The notation of the input's moves; its help lists the registry's.
     #[arg(long, value_name = "NOTATION", conflicts_with = "blank")]
     pub from: Option<String>,
     /// Which game of the file, from 1.
@@ -284,15 +287,14 @@ pub enum SheetFormat {
 /// Arguments of `scoresheet fmt`.
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// The game: chess or draughts; the help says how it is told without (written from the registry).
+    /// The game: chess or draughts; its help, written from the registry, says how it is told
+    /// without.
     #[arg(long, value_enum)]
     pub game: Option<Game>,
-    /// The notation of the moves, written back in it; the help lists the registry's (written from
-    /// the registry).
+    /// The notation of the moves, written back in it; its help lists the registry's.
     #[arg(long, value_name = "NOTATION")]
     pub from: Option<String>,
-    /// The house style of descriptive notation; the help lists the registry's (written from
-    /// the registry).
+    /// The house style of descriptive notation; its help lists the registry's.
     #[arg(long, value_name = "STYLE", requires = "from")]
     pub style: Option<String>,
     /// Write nothing: list the inputs that are not formatted, exit status 1 if any.
