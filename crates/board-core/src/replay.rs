@@ -98,7 +98,7 @@ pub trait Rules: Clone {
 
 /// The number of half-move `ply` (0 for the first) of a line whose first move is `first`, and
 /// the side that plays it.
-fn numbered(first: FirstMove, ply: usize) -> FirstMove {
+pub(crate) fn numbered(first: FirstMove, ply: usize) -> FirstMove {
     let from_white = ply + usize::from(first.side == Color::Black);
     let number =
         u32::try_from(from_white / 2).map_or(u32::MAX, |moves| first.number.saturating_add(moves));
@@ -368,7 +368,7 @@ where
 
     /// Reads a move with the source notation, plays it and hands it to the sink in the target
     /// notation; breaks on an error, or on prose that ends the game.
-    fn play(&mut self, cursor: &mut TokenCursor<'_, S>, token: MoveToken) -> ControlFlow<()> {
+    fn play(&mut self, cursor: &mut TokenCursor<'_, S>, token: MoveToken<'_>) -> ControlFlow<()> {
         let game = self.game;
         self.notes.clear();
         let text = cursor.text(&token);
@@ -417,8 +417,8 @@ where
                 }
             }
         }
-        // The number the move is written with, counted along its line.
-        let ply = numbered(self.first, self.line.len() - 1);
+        // The move's place along its line, for the number it is written with.
+        let index = self.line.len() - 1;
         // What was played: `Some(None)` for a null move, `None` on an error.
         let played: Option<Option<P::Move>> = if self.source.is_null(text) {
             let previous = self.pos.clone();
@@ -495,7 +495,7 @@ where
         if let (Some((notation, sink, _)), Some(previous)) =
             (self.output.as_mut(), self.before.as_ref())
         {
-            let mut event = MoveEvent::new(ply, self.stack.len());
+            let mut event = MoveEvent::counted(self.first, index, self.stack.len());
             let sign = notation
                 .draw_offer_suffix()
                 .filter(|_| self.notes.draw_offer);

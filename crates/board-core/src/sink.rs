@@ -8,12 +8,12 @@ use crate::FirstMove;
 
 /// What the replay says of a move besides its token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct MoveEvent {
-    /// The move's number and the side that plays it (`12...` is move 12, Black), counted along
-    /// its line from the game's first move, so right for games whose positions keep no move
-    /// number (draughts).
-    pub ply: FirstMove,
+    /// The first move of the line's count and the move's half-move index along its line; the
+    /// number is worked out only for a sink that asks ([`MoveEvent::ply`]), as the writer
+    /// counts moves itself and this runs for every move.
+    first: FirstMove,
+    index: usize,
     /// How deep in variations the move is: 0 for the main line.
     pub depth: usize,
     /// The sign the token ends with for a draw offer made with the move (French `Cf3=`): the
@@ -24,11 +24,17 @@ pub struct MoveEvent {
 }
 
 impl MoveEvent {
-    /// A move of `ply` at variation depth `depth`, with no draw offer.
+    /// The move `ply`, at variation depth `depth`, with no draw offer.
     #[must_use]
     pub const fn new(ply: FirstMove, depth: usize) -> MoveEvent {
+        MoveEvent::counted(ply, 0, depth)
+    }
+
+    /// Half-move `index` (0 for the first) of a line whose first move is `first`.
+    pub(crate) const fn counted(first: FirstMove, index: usize, depth: usize) -> MoveEvent {
         MoveEvent {
-            ply,
+            first,
+            index,
             depth,
             draw_offer_sign: None,
         }
@@ -39,6 +45,23 @@ impl MoveEvent {
     pub const fn with_draw_offer_sign(mut self, sign: &'static str) -> MoveEvent {
         self.draw_offer_sign = Some(sign);
         self
+    }
+
+    /// The move's number and the side that plays it (`12...` is move 12, Black), counted
+    /// along its line from the game's first move, so right for games whose positions keep no
+    /// move number (draughts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Color, FirstMove, MoveEvent};
+    ///
+    /// let event = MoveEvent::new(FirstMove::new(12, Color::Black), 0);
+    /// assert_eq!(event.ply().to_string(), "12...");
+    /// ```
+    #[must_use]
+    pub fn ply(&self) -> FirstMove {
+        crate::replay::numbered(self.first, self.index)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Which notation a file is written in, when `--from` does not say: a composition of the
 //! notation crates' detection, reported on stderr.
 
-use board_core::{Dialect, Output, RawGame, RecordReader, replay};
+use board_core::{Dialect, MoveEvent, MovetextSink, RawGame, Token, replay_into};
 
 use crate::pipeline::Detected;
 use crate::registry::{self, ChessNotation, DraughtsNotation};
@@ -110,28 +110,46 @@ pub(crate) fn chess_as_written(game: &RawGame) -> Detected<'static, ChessNotatio
 /// How many of the game's main-line moves `notation` writes exactly as they are written, or
 /// `None` when it cannot read the game.
 fn kept_as_written(game: &RawGame, notation: &'static ChessNotation) -> Option<usize> {
-    let dialect = Dialect::pgn();
-    let mut written = String::new();
-    let replayed = replay::<chess_rules::Position, _, _>(
+    let mut kept = KeptAsWritten {
+        written: game.moves(),
+        token: String::new(),
+        kept: 0,
+    };
+    let replayed = replay_into::<chess_rules::Position, _, _, _>(
         game,
         notation,
-        Some(Output {
-            notation,
-            dialect: &dialect,
-            out: &mut written,
-        }),
+        notation,
+        &Dialect::pgn(),
+        &mut kept,
     );
-    if replayed.has_errors() {
-        return None;
+    (!replayed.has_errors()).then_some(kept.kept)
+}
+
+/// Counts the main-line moves whose token, as the notation writes it, is the one the game
+/// has at that place.
+struct KeptAsWritten<I> {
+    /// The game's main-line tokens not compared yet.
+    written: I,
+    /// The token the notation writes, draw offer sign included.
+    token: String,
+    kept: usize,
+}
+
+impl<'g, I: Iterator<Item = Token<'g>>> MovetextSink for KeptAsWritten<I> {
+    fn move_token(&mut self, event: MoveEvent, write: impl FnOnce(&mut String)) {
+        if event.depth > 0 {
+            return;
+        }
+        let Some(written) = self.written.next() else {
+            return;
+        };
+        self.token.clear();
+        write(&mut self.token);
+        if let Some(sign) = event.draw_offer_sign {
+            self.token.push_str(sign);
+        }
+        if self.token == written.text {
+            self.kept += 1;
+        }
     }
-    let again = RecordReader::new(written.as_bytes(), dialect)
-        .next()?
-        .ok()?;
-    Some(
-        again
-            .moves()
-            .zip(game.moves())
-            .filter(|(a, b)| a.text == b.text)
-            .count(),
-    )
 }

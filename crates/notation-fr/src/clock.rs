@@ -58,13 +58,58 @@ enum Unit {
 /// );
 /// ```
 pub fn clock_command(text: &str) -> Result<String, ParseClockError> {
+    Ok(format!("[%clk {}]", clock_time(text)?))
+}
+
+/// The time a scoresheet notes, as PGN clock commands write it: `h:mm:ss`. The forms read are
+/// [`clock_command`]'s.
+///
+/// # Errors
+///
+/// As [`clock_command`].
+///
+/// # Examples
+///
+/// ```
+/// use notation_fr::clock_time;
+///
+/// assert_eq!(clock_time("1h25").unwrap(), "1:25:00");
+/// assert_eq!(clock_time("90'").unwrap(), "1:30:00");
+/// ```
+pub fn clock_time(text: &str) -> Result<String, ParseClockError> {
     let seconds = clock_seconds(text)?;
     Ok(format!(
-        "[%clk {}:{:02}:{:02}]",
+        "{}:{:02}:{:02}",
         seconds / 3600,
         seconds / 60 % 60,
         seconds % 60
     ))
+}
+
+/// The clock time a comment notes after a move, `h:mm:ss`: the arguments of its `[%clk]`
+/// command, or the whole comment when it is only a time as French players write it (`1h31`).
+/// `None` when the comment notes no time.
+///
+/// # Examples
+///
+/// ```
+/// use notation_fr::noted_clock;
+///
+/// assert_eq!(noted_clock("[%clk 1:31:00] [%eval 0.2]").as_deref(), Some("1:31:00"));
+/// assert_eq!(noted_clock(" 1h31 ").as_deref(), Some("1:31:00"));
+/// assert_eq!(noted_clock("good move"), None);
+/// ```
+#[must_use]
+pub fn noted_clock(comment: &str) -> Option<String> {
+    let comment = board_core::Comment {
+        text: comment,
+        span: board_core::Span::new(0, comment.len()),
+        kind: board_core::CommentKind::Brace,
+    };
+    if let Some(clk) = comment.commands().find(|c| c.name == "clk") {
+        return Some(clk.args.to_owned());
+    }
+    clock_time(comment.text.trim()).ok()
 }
 
 /// The time in seconds.

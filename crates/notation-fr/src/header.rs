@@ -222,6 +222,27 @@ pub(crate) fn tag_value(tag: &str, value: &str) -> Result<String, HeaderError> {
     }
 }
 
+/// A date of a header as a PGN date, `yyyy.mm.dd` with `?` for what is unknown: a PGN date as
+/// it is, a French one (day first) converted as [`french_date_to_pgn`] does.
+///
+/// # Errors
+///
+/// [`HeaderError`] when the value is neither.
+///
+/// # Examples
+///
+/// ```
+/// use notation_fr::pgn_date;
+///
+/// assert_eq!(pgn_date("2024.03.??").unwrap(), "2024.03.??");
+/// assert_eq!(pgn_date(" 17 mars 2024 ").unwrap(), "2024.03.17");
+/// assert!(pgn_date("spring 1924").is_err());
+/// ```
+pub fn pgn_date(value: &str) -> Result<String, HeaderError> {
+    tag_value("Date", value)
+}
+
+/// Whether `value` has the form of a PGN date: `yyyy.mm.dd`, digits or `?`.
 fn is_pgn_date(value: &str) -> bool {
     let b = value.as_bytes();
     b.len() == 10

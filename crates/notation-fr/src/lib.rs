@@ -38,10 +38,11 @@ use board_core::{Convention, MoveError, Notation, Notes};
 use chess_rules::{Move, Position};
 use notation_en::{PieceLetters, Style, write_san};
 
-pub use clock::{ParseClockError, clock_command};
+pub use clock::{ParseClockError, clock_command, clock_time, noted_clock};
 pub use convert::{Conversion, convert};
 pub use header::{
-    HEADER_FIELDS, HeaderError, HeaderField, french_date_to_pgn, read_header, tag_for_label,
+    HEADER_FIELDS, HeaderError, HeaderField, french_date_to_pgn, pgn_date, read_header,
+    tag_for_label,
 };
 pub use result::ResultSpelling;
 

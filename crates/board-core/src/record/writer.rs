@@ -418,6 +418,7 @@ impl<'a> MovetextWriter<'a> {
     }
 
     /// Places the pending element and starts the next one, after any waiting `(`.
+    #[inline]
     fn begin(&mut self) {
         self.place();
         for _ in 0..self.open {
@@ -466,8 +467,8 @@ impl<'a> MovetextWriter<'a> {
 }
 
 /// The writer as the replay's output: the tags go in before the movetext (through
-/// [`write_tags`]), a move is numbered as the replay counts it, and an abandoned game is cut
-/// off again, tags included.
+/// [`write_tags`]), the moves are numbered from the replay's first one, and an abandoned game
+/// is cut off again, tags included.
 impl MovetextSink for MovetextWriter<'_> {
     fn tags(&mut self, tags: &[(&str, Cow<'_, str>)], result: &str) {
         write_tags(self.out, self.dialect, tags, result);
@@ -475,10 +476,15 @@ impl MovetextSink for MovetextWriter<'_> {
 
     #[inline]
     fn move_token(&mut self, event: MoveEvent, write: impl FnOnce(&mut String)) {
-        if let Some(level) = self.levels.last_mut() {
+        // The writer counts the moves as the replay does; the first one sets where the count
+        // starts, which a writer made before the game's start position was known cannot know.
+        if let [level] = self.levels.as_mut_slice()
+            && level.last.is_none()
+        {
+            let ply = event.ply();
             level.next = Ply {
-                number: event.ply.number,
-                black: event.ply.side == Color::Black,
+                number: ply.number,
+                black: ply.side == Color::Black,
             };
         }
         self.move_token_with(|buf| {

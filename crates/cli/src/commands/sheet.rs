@@ -1,15 +1,12 @@
-//! `scoresheet sheet`: a printable scoresheet, blank or filled from a game. The game is
-//! replayed and written in the sheet's notation by the conversion `convert` uses; the sheet is
-//! then read off the converted record's main line: moves, clock times, draw offers, result.
+//! `scoresheet sheet`: a printable scoresheet, blank or filled from a game (`sheet-fill`
+//! replays it into the sheet's notation), its diagnostics rendered as `convert` renders them.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use board_core::{
-    DRAW_OFFER_COMMENT, Dialect, Element, Notation, Output, RawGame, RecordReader, Rules, Severity,
-    replay,
-};
-use sheet_layout::{GameKind, HalfMove, Header, Language, Outcome, Sheet};
+use board_core::{RawGame, Severity};
+use sheet_fill::Filled;
+use sheet_layout::{GameKind, Language, Sheet};
 
 use crate::output::AtomicFile;
 use crate::pipeline;
@@ -76,10 +73,9 @@ fn filled(
     };
     let dialect = (crate::registry::game(game_of).dialect)();
     let (name, game) = pipeline::read_game(args.file.as_deref(), args.index, &dialect)?;
-    let mut stderr = io::stderr().lock();
-    let target = match (kind, args.lang) {
+    let target = match (kind, language) {
         (GameKind::Draughts, _) => None,
-        (_, SheetLanguage::En) => Some("en"),
+        (_, Language::English) => Some("en"),
         _ => Some("fr"),
     };
     let request = Request {
@@ -90,239 +86,75 @@ fn filled(
         files: args.file.as_slice(),
         as_written: false,
     };
-    let sheet_game = SheetGame {
+    let task = SheetGame {
         game: &game,
         name: &name,
+        language,
+        kind,
         quiet: args.quiet,
-        err: &mut stderr,
+        err: &mut io::stderr().lock(),
     };
-    let (text, suffix) = registry.run(&request, sheet_game)??;
-    let converted = RecordReader::new(text.as_bytes(), dialect)
-        .next()
-        .and_then(Result::ok)
-        .ok_or_else(|| Error::Input(format!("{name}: the converted game does not read back")))?;
-    let mut sheet = Sheet::new(language, kind);
-    sheet.header = header(&game, language);
-    fill_moves(&mut sheet, &converted, suffix);
-    sheet.result = converted.result().and_then(|r| Outcome::from_text(r.text));
-    Ok(sheet)
+    registry.run(&request, task)?
 }
 
-/// The game written in the sheet's notation, and how that notation marks a draw offer.
-struct SheetGame<'a, 'e> {
+/// The sheet of one game, filled in the sheet's notation from the notation it is read in.
+struct SheetGame<'a> {
     game: &'a RawGame,
     name: &'a str,
+    language: Language,
+    kind: GameKind,
     quiet: bool,
-    err: &'a mut io::StderrLock<'e>,
+    err: &'a mut dyn Write,
 }
 
-impl Task for SheetGame<'_, '_> {
-    type Output = Result<(String, Option<&'static str>), Error>;
+impl Task for SheetGame<'_> {
+    type Output = Result<Sheet, Error>;
 
     fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
-        let source = with.source;
-        let target = with.target;
-        let dialect = with.dialect;
         let mut decided = None;
-        let (notation, why) = source.resolve(self.game, &mut decided);
+        let (notation, why) = with.source.resolve(self.game, &mut decided);
         // What was detected is a note; the closest reading of a game no notation reads is
         // said even when quiet, since an error follows.
         if let Some(why) = why.filter(|_| !self.quiet || decided.is_none()) {
             writeln!(self.err, "note: {}: {why}", self.name)?;
         }
-        let target = target.map_or(notation, |t| t.notation);
-        let text = convert::<P, N>(
-            self.game, self.name, notation, target, dialect, self.quiet, self.err,
-        )?;
-        Ok((text, target.draw_offer_suffix()))
+        let target = with.target.map_or(notation, |t| t.notation);
+        let filled = sheet_fill::fill::<P, _, _>(
+            self.game,
+            notation,
+            target,
+            with.dialect,
+            self.language,
+            self.kind,
+        );
+        report(self.game, self.name, filled, self.quiet, self.err)
     }
 }
 
-/// Replays `game` with `source` and writes it with `target`, as `convert` does; the
-/// diagnostics go to `err` as `convert` renders them.
+/// The sheet, once the game's diagnostics are written to `err` as `convert` renders them.
 ///
 /// # Errors
 ///
 /// [`Error::Input`] when the game has an error (an illegal move...): no sheet is written.
-fn convert<P, N>(
+fn report<P>(
     game: &RawGame,
     name: &str,
-    source: &N,
-    target: &N,
-    dialect: &Dialect,
+    filled: Filled<P>,
     quiet: bool,
     err: &mut dyn Write,
-) -> Result<String, Error>
-where
-    P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized,
-{
-    let mut out = String::new();
-    let replayed = replay::<P, N, N>(
-        game,
-        source,
-        Some(Output {
-            notation: target,
-            dialect,
-            out: &mut out,
-        }),
-    );
-    for diagnostic in game.warnings().iter().chain(&replayed.diagnostics) {
+) -> Result<Sheet, Error> {
+    for diagnostic in game.warnings().iter().chain(&filled.replayed.diagnostics) {
         if !(quiet && diagnostic.severity == Severity::Warning) {
             writeln!(err, "{}", game.render(diagnostic, name))?;
         }
     }
-    if replayed.has_errors() {
+    if filled.replayed.has_errors() {
         return Err(Error::Input(format!(
             "game {} of {name} has errors; no sheet written",
             game.number()
         )));
     }
-    Ok(out)
-}
-
-/// The moves of the converted game's main line, each with the clock time and the draw offer
-/// noted after it. Annotations, comments and variations stay off the sheet: « toute autre
-/// mention ou remarque portée sur le feuillet original de la feuille de partie est interdite ».
-fn fill_moves(sheet: &mut Sheet, game: &RawGame, suffix: Option<&str>) {
-    let mut depth = 0usize;
-    let mut number = 1;
-    let mut white = true;
-    let mut last: Option<(u32, bool, HalfMove)> = None;
-    let put = |sheet: &mut Sheet, last: Option<(u32, bool, HalfMove)>| {
-        if let Some((n, w, half)) = last {
-            if w {
-                sheet.set_white(n, half);
-            } else {
-                sheet.set_black(n, half);
-            }
-        }
-    };
-    for element in game.elements() {
-        match element {
-            Element::StartVariation(_) => depth += 1,
-            Element::EndVariation(_) => depth = depth.saturating_sub(1),
-            _ if depth > 0 => {}
-            Element::MoveNumber(m) => {
-                if let Some(n) = m.number.filter(|n| *n > 0) {
-                    number = n;
-                    white = !m.black;
-                }
-            }
-            Element::Move(token) => {
-                let (text, offer) = match suffix.and_then(|s| token.text.strip_suffix(s)) {
-                    Some(text) => (text, true),
-                    None => (token.text, false),
-                };
-                let mut half = HalfMove::new(text);
-                half.draw_offer = offer;
-                put(sheet, last.replace((number, white, half)));
-                if !white {
-                    number = number.saturating_add(1);
-                }
-                white = !white;
-            }
-            Element::Comment(comment) => {
-                let Some((_, _, half)) = last.as_mut() else {
-                    continue;
-                };
-                if comment.text.trim() == DRAW_OFFER_COMMENT {
-                    half.draw_offer = true;
-                } else if let Some(clock) =
-                    clock(comment.text, &comment.commands().collect::<Vec<_>>())
-                {
-                    half.clock = Some(clock);
-                }
-            }
-            Element::Nag(_) => {}
-        }
-    }
-    put(sheet, last);
-}
-
-/// The clock time a comment notes: a `[%clk]` command, or a comment that is only a time as
-/// French players write it (`1h31`).
-fn clock(text: &str, commands: &[board_core::Command<'_>]) -> Option<String> {
-    if let Some(clk) = commands.iter().find(|c| c.name == "clk") {
-        return Some(clk.args.to_owned());
-    }
-    let command = notation_fr::clock_command(text.trim()).ok()?;
-    command
-        .strip_prefix("[%clk ")
-        .and_then(|c| c.strip_suffix(']'))
-        .map(str::to_owned)
-}
-
-/// The header boxes from the tags, read under their PGN names or a French sheet's labels
-/// (`Ronde`, `Elo Blancs`); unknown values (`?`) left blank.
-fn header(game: &RawGame, language: Language) -> Header {
-    let mut header = Header::default();
-    for tag in game.tags() {
-        let name = notation_fr::tag_for_label(tag.name).unwrap_or(tag.name);
-        let value = tag.value();
-        let value = value.trim();
-        if value.is_empty() || value.chars().all(|c| c == '?') {
-            continue;
-        }
-        let slot = match name {
-            "Event" => &mut header.event,
-            "Date" => &mut header.date,
-            "Round" => &mut header.round,
-            "Board" => &mut header.board,
-            "White" => &mut header.white.name,
-            "Black" => &mut header.black.name,
-            "WhiteElo" => &mut header.white.rating,
-            "BlackElo" => &mut header.black.rating,
-            "WhiteTeam" | "WhiteClub" => &mut header.white.club,
-            "BlackTeam" | "BlackClub" => &mut header.black.club,
-            _ => continue,
-        };
-        // The first tag that says something wins: a PGN `Event "?"` leaves room for a French
-        // sheet's `Compétition`.
-        if slot.is_empty() {
-            *slot = if name == "Date" {
-                date(value, language)
-            } else {
-                value.to_owned()
-            };
-        }
-    }
-    header
-}
-
-/// A date as the sheet's language writes it: `17/03/2024` in French, `2024-03-17` in English;
-/// unknown parts left out; anything that is not a date kept as written.
-fn date(value: &str, language: Language) -> String {
-    let pgn = if is_pgn_date(value) {
-        value.to_owned()
-    } else {
-        match notation_fr::french_date_to_pgn(value) {
-            Ok(pgn) if is_pgn_date(&pgn) => pgn,
-            _ => return value.to_owned(),
-        }
-    };
-    let known = |part: &str| (!part.contains('?')).then(|| part.to_owned());
-    let (year, month, day) = (known(&pgn[..4]), known(&pgn[5..7]), known(&pgn[8..10]));
-    let parts: Vec<String> = match (year, month, day) {
-        (Some(y), Some(m), Some(d)) => vec![y, m, d],
-        (Some(y), Some(m), None) => vec![y, m],
-        (Some(y), _, _) => vec![y],
-        _ => return String::new(),
-    };
-    match language {
-        Language::English => parts.join("-"),
-        _ => parts.into_iter().rev().collect::<Vec<_>>().join("/"),
-    }
-}
-
-fn is_pgn_date(value: &str) -> bool {
-    let b = value.as_bytes();
-    b.len() == 10
-        && b[4] == b'.'
-        && b[7] == b'.'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit() || *c == b'?')
+    Ok(filled.sheet)
 }
 
 /// The sheet to stdout or `-o`; SVG pages after the first beside it, `NAME-2.svg`...
@@ -389,16 +221,6 @@ fn page_path(path: &Path, page: usize) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_follow_the_language() {
-        assert_eq!(date("2024.03.17", Language::French), "17/03/2024");
-        assert_eq!(date("2024.03.17", Language::English), "2024-03-17");
-        assert_eq!(date("17/03/2024", Language::English), "2024-03-17");
-        assert_eq!(date("2024.03.??", Language::French), "03/2024");
-        assert_eq!(date("????.??.??", Language::French), "");
-        assert_eq!(date("spring 1924", Language::French), "spring 1924");
-    }
 
     #[test]
     fn later_pages_are_numbered_beside_the_first() {

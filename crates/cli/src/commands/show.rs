@@ -170,13 +170,8 @@ where
     // number is counted along the line: a draughts position keeps none.
     let number = line.last_move_number();
     let caption = line.last.zip(number).map(|((before, mv), number)| {
-        let dots = if number.side == Color::White {
-            "."
-        } else {
-            "..."
-        };
         let written = mv.map_or_else(|| "--".to_owned(), |mv| notation.to_text(&before, &mv));
-        format!("after {}{dots} {written}", number.number)
+        format!("after {number} {written}")
     });
     Ok((diagram, caption))
 }
