@@ -21,7 +21,6 @@
 
 mod args;
 mod commands;
-mod detect;
 mod game_kind;
 mod output;
 mod pipeline;

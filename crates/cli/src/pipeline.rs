@@ -12,6 +12,8 @@ use board_core::{
     Severity, replay,
 };
 
+pub(crate) use notation_detect::Detected;
+
 use crate::Error;
 use crate::progress::{self, Bar, Meter};
 
@@ -107,17 +109,6 @@ pub(crate) fn write_json_summary(out: &mut dyn Write, summary: &Summary) -> io::
     serde_json::to_writer(&mut *out, &serde_json::json!({ "summary": summary }))?;
     out.write_all(b"\n")?;
     out.flush()
-}
-
-/// What detection made of one game.
-pub(crate) enum Detected<'a, N: ?Sized + 'static> {
-    /// One notation replays it; the sentence says why.
-    Decided(&'a N, String),
-    /// None or several do; a notation that reads its moves, if any.
-    Undecided(Option<&'a N>),
-    /// None replays it whole: the one that reads it furthest, to report the error in, and
-    /// the sentence that says so.
-    Closest(&'a N, String),
 }
 
 /// Where diagnostics go: rendered on stderr as they come, or written as JSON Lines.

@@ -8,7 +8,7 @@ use std::path::Path;
 use board_core::{Dialect, Notation, RawGame, Rules};
 use notation_descriptive::DescriptivePosition;
 
-pub(crate) use notation_registry::CHESS;
+use notation_registry::CHESS;
 pub use notation_registry::{
     Chess, ChessNotation, DescriptiveEntry, DraughtsNotation, Entry, GameDescriptor, LookupError,
     OnDescriptive, Registry,
@@ -51,6 +51,27 @@ pub(crate) fn game_of_path(path: &Path) -> Option<&'static GameDescriptor> {
     notation_registry::game_of_path(path)
 }
 
+/// The standard algebraic notations by the names letter-set detection gives them.
+fn letter_sets() -> Vec<notation_detect::Entry<'static, ChessNotation>> {
+    CHESS
+        .iter()
+        .map(|e| notation_detect::Entry {
+            name: e.name,
+            notation: e.notation,
+        })
+        .collect()
+}
+
+/// The algebraic notation a chess game is written in, detected from its letters.
+fn chess(game: &RawGame) -> Detected<'static, ChessNotation> {
+    notation_detect::chess(game, &letter_sets())
+}
+
+/// The notation a chess file is written in as `fmt` must keep it: LAN and UCI stay.
+fn chess_as_written(game: &RawGame) -> Detected<'static, ChessNotation> {
+    notation_detect::chess_as_written(game, &letter_sets())
+}
+
 /// The notation a chess game is written in when it is read on the descriptive position:
 /// a descriptive language if one replays it whole, else what letter-set detection says.
 fn detect_on_descriptive<'r>(
@@ -62,7 +83,7 @@ fn detect_on_descriptive<'r>(
     }
     // The letter sets' notations, carried onto the descriptive position.
     let lifted = |n: &ChessNotation| registry.on_descriptive_of(n);
-    match crate::detect::chess(game) {
+    match chess(game) {
         Detected::Decided(n, why) => match lifted(n) {
             Some(notation) => Detected::Decided(notation, why),
             None => Detected::Undecided(None),
@@ -214,7 +235,7 @@ impl Dispatch for Registry {
             let source = match request.from {
                 Some(name) => Source::Named(self.draughts(name)?.notation),
                 None => Source::Detect {
-                    detect: &crate::detect::draughts,
+                    detect: &|_: &RawGame| Detected::Undecided(None),
                     fallback: self.default_draughts().notation,
                 },
             };
@@ -266,9 +287,9 @@ impl Dispatch for Registry {
             };
             let detect: &(dyn Fn(&RawGame) -> Detected<'static, ChessNotation> + Sync) =
                 if request.as_written {
-                    &|game| hinted(crate::detect::chess_as_written(game), game)
+                    &|game| hinted(chess_as_written(game), game)
                 } else {
-                    &|game| hinted(crate::detect::chess(game), game)
+                    &|game| hinted(chess(game), game)
                 };
             let source = match from {
                 Some(from) => Source::Named(algebraic(from)),

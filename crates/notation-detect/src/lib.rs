@@ -5,7 +5,8 @@
 //! One token never decides: French `Rf1` is a king move where English `Rf1` is a rook's, and
 //! descriptive `P-R4` is a4 or h4 in English but e4 in French. A language is named only when it
 //! alone replays every move; otherwise the [`Detection`] says which move ruled each other out,
-//! or why several fit, and the caller chooses.
+//! or why several fit; [`chess`] turns that into the notation to read a game in, and
+//! [`chess_as_written`] keeps a file written in LAN or UCI as it is.
 //!
 //! # Examples
 //!
@@ -21,7 +22,10 @@
 //! assert!(descriptive.rejections.iter().all(|r| r.ply == 0));
 //! ```
 
+mod decide;
 mod letters;
+
+pub use decide::{Detected, Entry, chess, chess_as_written};
 
 pub use letters::{
     DetectError, Detection, Fit, Rejection, detect, detect_descriptive_from,

@@ -1,18 +1,42 @@
-//! Which notation a file is written in, when `--from` does not say: a composition of the
-//! notation crates' detection, reported on stderr.
+//! What a caller does with detection: the notation a game is read in, decided from the letter
+//! sets that replay it, and the rule that keeps LAN and UCI files as they are written. Each
+//! decision comes with the sentence that says why.
 
-use board_core::{Dialect, MoveEvent, MovetextSink, RawGame, Token, replay_into};
+use board_core::{Dialect, MoveEvent, MovetextSink, Notation, RawGame, Token, replay_into};
+use chess_rules::Position;
 
-use crate::pipeline::Detected;
-use crate::registry::{self, ChessNotation, DraughtsNotation};
+/// What detection made of one game, as notations of the caller's table.
+#[derive(Debug)]
+pub enum Detected<'n, N: ?Sized + 'static> {
+    /// One notation replays it; the sentence says why.
+    Decided(&'n N, String),
+    /// None or several do; a notation that reads its moves, if any.
+    Undecided(Option<&'n N>),
+    /// None replays it whole: the one that reads it furthest, to report the error in, and
+    /// the sentence that says so.
+    Closest(&'n N, String),
+}
 
-/// Chess: the letter sets that replay the whole game (English, French and the other tables);
-/// English SAN is also what UCI-like coordinates read as.
-pub(crate) fn chess(game: &RawGame) -> Detected<'static, ChessNotation> {
-    let Ok(detection) = notation_detect::detect_game(game) else {
+/// A notation of the caller's table, by the name detection knows it by.
+#[derive(Debug)]
+pub struct Entry<'n, N: ?Sized> {
+    /// Its name: `en`, `fr`, `uci`, `lan`...
+    pub name: &'static str,
+    /// The notation.
+    pub notation: &'n N,
+}
+
+/// The notation a chess game is read in, from the letter sets that replay the whole game
+/// (English, French and the other tables); English SAN is also what UCI-like coordinates read
+/// as.
+///
+/// `table` names the notations by the names detection gives its letter sets (`en`, `fr`,
+/// `de`...), the default first: a registry's lines.
+pub fn chess<'n, N: ?Sized>(game: &RawGame, table: &[Entry<'n, N>]) -> Detected<'n, N> {
+    let Ok(detection) = crate::detect_game(game) else {
         return Detected::Undecided(None);
     };
-    let lookup = |name: &str| registry::CHESS.iter().find(|e| e.name == name);
+    let lookup = |name: &str| table.iter().find(|e| e.name == name);
     match detection.language() {
         Ok(name) => match lookup(name) {
             Some(entry) => Detected::Decided(
@@ -61,30 +85,31 @@ pub(crate) fn chess(game: &RawGame) -> Detected<'static, ChessNotation> {
     }
 }
 
-/// Draughts has one notation.
-pub(crate) fn draughts(_: &RawGame) -> Detected<'static, DraughtsNotation> {
-    Detected::Undecided(None)
-}
-
 /// Chess as `fmt` must read it, to write each file back in the notation it is in: as
 /// [`chess`] detects it, except that a file whose moves are written as LAN (`Ng1-f3`) or UCI
 /// (`g1f3`), which the algebraic readers also read, keeps that form: LAN or UCI wins when it
 /// writes more of the game's main-line moves exactly as they are written than the notation
 /// detected does.
-pub(crate) fn chess_as_written(game: &RawGame) -> Detected<'static, ChessNotation> {
-    let detected = chess(game);
+pub fn chess_as_written<'n, N>(game: &RawGame, table: &[Entry<'n, N>]) -> Detected<'n, N>
+where
+    N: Notation<Position = Position, Move = chess_rules::Move> + ?Sized,
+{
+    let detected = chess(game, table);
     let read_as = match &detected {
         Detected::Decided(notation, _)
         | Detected::Undecided(Some(notation))
         | Detected::Closest(notation, _) => *notation,
-        Detected::Undecided(None) => registry::CHESS[0].notation,
+        Detected::Undecided(None) => match table.first() {
+            Some(entry) => entry.notation,
+            None => return detected,
+        },
     };
     let Some(as_read) = kept_as_written(game, read_as) else {
         return detected;
     };
     let best = ["uci", "lan"]
         .into_iter()
-        .filter_map(|name| registry::CHESS.iter().find(|e| e.name == name))
+        .filter_map(|name| table.iter().find(|e| e.name == name))
         .filter_map(|e| kept_as_written(game, e.notation).map(|kept| (e, kept)))
         .filter(|(_, kept)| *kept > as_read)
         .max_by_key(|(_, kept)| *kept);
@@ -97,7 +122,7 @@ pub(crate) fn chess_as_written(game: &RawGame) -> Detected<'static, ChessNotatio
                 entry.name,
                 game.moves().count(),
                 game.number(),
-                registry::CHESS
+                table
                     .iter()
                     .find(|e| std::ptr::addr_eq(e.notation, read_as))
                     .map_or("the notation its letters fit", |e| e.name),
@@ -109,19 +134,17 @@ pub(crate) fn chess_as_written(game: &RawGame) -> Detected<'static, ChessNotatio
 
 /// How many of the game's main-line moves `notation` writes exactly as they are written, or
 /// `None` when it cannot read the game.
-fn kept_as_written(game: &RawGame, notation: &'static ChessNotation) -> Option<usize> {
+fn kept_as_written<N>(game: &RawGame, notation: &N) -> Option<usize>
+where
+    N: Notation<Position = Position, Move = chess_rules::Move> + ?Sized,
+{
     let mut kept = KeptAsWritten {
         written: game.moves(),
         token: String::new(),
         kept: 0,
     };
-    let replayed = replay_into::<chess_rules::Position, _, _, _>(
-        game,
-        notation,
-        notation,
-        &Dialect::pgn(),
-        &mut kept,
-    );
+    let replayed =
+        replay_into::<Position, _, _, _>(game, notation, notation, &Dialect::pgn(), &mut kept);
     (!replayed.has_errors()).then_some(kept.kept)
 }
 
