@@ -7,7 +7,7 @@ use board_core::{
 };
 use draughts_rules::{Color, Move, Piece, Position, Role, Square};
 use notation_manoury::{GLUED_SIGNS, Manoury, ManouryMove, Sign};
-use testkit::Rng;
+use testkit::{Rng, assert_round_trip};
 
 /// A random game from the start: up to `plies` random legal moves, with every position before
 /// a move.
@@ -79,12 +79,17 @@ fn check_every_move(pos: &Position, ambiguous: &mut usize) {
     {
         let mut full = vec![route.from()];
         full.extend_from_slice(route.path());
-        let full = ManouryMove::new(&full, true).unwrap().to_string();
+        let full = ManouryMove::new(&full, true).unwrap();
+        // The text law of the token itself, beside its meaning in the position.
+        assert_round_trip(std::slice::from_ref(&full));
+        let full = full.to_string();
         assert_eq!(parse(pos, &full).0, *route, "{full} in {pos}");
         let mut hub = vec![route.from(), route.to()];
         hub.extend(route.captured());
         if hub.len() > 2 {
-            let hub = ManouryMove::new(&hub, true).unwrap().to_string();
+            let hub = ManouryMove::new(&hub, true).unwrap();
+            assert_round_trip(std::slice::from_ref(&hub));
+            let hub = hub.to_string();
             assert_eq!(parse(pos, &hub).0, *route, "{hub} in {pos}");
         }
     }
@@ -146,6 +151,7 @@ fn random_games_survive_pdn() {
                 }
                 these.push(pick(&mut rng));
             }
+            assert_round_trip(&these);
             for sign in &these {
                 writer.nag_value(sign.nag());
             }
