@@ -1,11 +1,13 @@
 //! The record reader and writer on real files from `shared/corpus` (skipped when it is absent,
 //! failed under `CI`).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use board_core::{Dialect, Element, RawGame, ReadError, RecordReader};
+use common::write_all;
 use testkit::corpus::{self, files};
-
-use board_core::{Dialect, Element, RawGame, ReadError, RecordReader, write_game};
 
 fn pgn_files(corpus: &Path) -> Vec<PathBuf> {
     let mut all = files(&corpus.join("pgn/pgn-extract"), "pgn");
@@ -31,19 +33,6 @@ fn read(bytes: &[u8], dialect: &Dialect) -> Outcome {
         }
     }
     outcome
-}
-
-fn write_all(games: &[RawGame], dialect: &Dialect) -> String {
-    let mut out = String::new();
-    for game in games {
-        write_game(
-            &mut out,
-            game,
-            dialect,
-            game.first_move_hint().unwrap_or_default(),
-        );
-    }
-    out
 }
 
 /// Moves, NAGs, comment words and variation brackets: what a round trip must keep.

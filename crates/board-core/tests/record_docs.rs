@@ -1,8 +1,11 @@
 //! Runs the examples of `docs/record-syntax.md`.
 
+mod common;
+
 use std::path::Path;
 
-use board_core::{Dialect, Element, RawGame, ReadError, RecordReader, write_game};
+use board_core::{Dialect, Element, RawGame, ReadError, RecordReader};
+use common::write_all;
 use testkit::markdown::blocks;
 
 fn elements(game: &RawGame) -> Vec<String> {
@@ -61,18 +64,7 @@ fn examples_in_the_syntax_document_hold() {
                             _ => None,
                         })
                         .expect("an unreadable game"),
-                    _ => {
-                        let mut out = String::new();
-                        for game in &games {
-                            write_game(
-                                &mut out,
-                                game,
-                                dialect,
-                                game.first_move_hint().unwrap_or_default(),
-                            );
-                        }
-                        out
-                    }
+                    _ => write_all(games.iter().copied(), dialect),
                 };
                 assert_eq!(got, content, "the `{info}` block after\n{text}");
                 checked += 1;

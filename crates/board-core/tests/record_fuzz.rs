@@ -2,10 +2,13 @@
 //! pass, and time grows linearly with the input. Inputs come from a seeded generator
 //! ([`testkit::Rng`]), so a failure replays.
 
+mod common;
+
 use std::io::Read;
 use std::time::{Duration, Instant};
 
-use board_core::{Dialect, RawGame, RecordReader, write_game};
+use board_core::{Dialect, RawGame, RecordReader};
+use common::write_all;
 use testkit::{Rng, corpus};
 
 /// Pieces the generator strings together: delimiters, results of both games, tokens, odd bytes.
@@ -101,14 +104,7 @@ fn random_input(rng: &mut Rng) -> Vec<u8> {
 }
 
 fn write(game: &RawGame, dialect: &Dialect) -> String {
-    let mut out = String::new();
-    write_game(
-        &mut out,
-        game,
-        dialect,
-        game.first_move_hint().unwrap_or_default(),
-    );
-    out
+    write_all(std::slice::from_ref(game), dialect)
 }
 
 /// Reads `input` and checks every game's writing is a fixed point: the written game reads back
