@@ -108,21 +108,21 @@ fn every_legal_move_of_sampled_positions_reads_back() {
 fn records_convert_to_descriptive_and_back() {
     let mut rng = Rng::new(0xfeed_beef);
     for _ in 0..200 {
-        let mut pos = DescriptivePosition::new();
+        let plies = rng.below(140);
+        let line = rng.random_line(
+            &DescriptivePosition::new(),
+            plies,
+            |pos| pos.chess().legal_moves(),
+            |pos, mv| pos.play_unchecked(*mv),
+        );
         let mut sans = Vec::new();
-        for ply in 0..rng.below(140) {
-            let legal = pos.chess().legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let mv = legal[rng.below(legal.len())];
-            let san = SAN.to_text(&pos, &mv);
+        for (ply, (pos, mv)) in line.iter().enumerate() {
+            let san = SAN.to_text(pos, mv);
             sans.push(if ply % 2 == 0 {
                 format!("{}. {san}", ply / 2 + 1)
             } else {
                 san
             });
-            pos.play_unchecked(mv);
         }
         sans.push("*".to_owned());
         let record = sans.join(" ");

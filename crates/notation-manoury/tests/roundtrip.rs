@@ -12,18 +12,12 @@ use testkit::{Rng, assert_round_trip};
 /// A random game from the start: up to `plies` random legal moves, with every position before
 /// a move.
 fn random_game(rng: &mut Rng, plies: usize) -> Vec<(Position, Move)> {
-    let mut pos = Position::new();
-    let mut game = Vec::new();
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len())];
-        game.push((pos, mv));
-        pos.play_unchecked(&mv);
-    }
-    game
+    rng.random_line(
+        &Position::new(),
+        plies,
+        Position::legal_moves,
+        Position::play_unchecked,
+    )
 }
 
 /// A random set-up with kings: where long king captures and captures that share their ends

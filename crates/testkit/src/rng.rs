@@ -61,6 +61,49 @@ impl Rng {
         &items[self.below(items.len())]
     }
 
+    /// A random line of play: up to `plies` moves from `start`, each drawn with
+    /// [`Rng::pick`] from the `legal` moves of its position and then `play`ed, with the
+    /// position before it. It ends early where no move is legal. One draw per move, so a test
+    /// that also draws for itself between lines replays the same.
+    ///
+    /// # Examples
+    ///
+    /// The race to ten: add one or two to a running total.
+    ///
+    /// ```
+    /// let mut rng = testkit::Rng::new(3);
+    /// let legal = |total: &u8| (1..=2).filter(|step| total + step <= 10).collect::<Vec<u8>>();
+    /// let line = rng.random_line(&0u8, 100, legal, |total, step| *total += step);
+    /// let (last, step) = line.last().unwrap();
+    /// assert_eq!(last + step, 10);
+    /// assert!(line.windows(2).all(|w| w[0].0 + w[0].1 == w[1].0));
+    /// ```
+    pub fn random_line<P, M, L>(
+        &mut self,
+        start: &P,
+        plies: usize,
+        mut legal: impl FnMut(&P) -> L,
+        mut play: impl FnMut(&mut P, &M),
+    ) -> Vec<(P, M)>
+    where
+        P: Clone,
+        M: Clone,
+        L: std::ops::Deref<Target = [M]>,
+    {
+        let mut position = start.clone();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let moves = legal(&position);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = self.pick(&moves).clone();
+            line.push((position.clone(), mv.clone()));
+            play(&mut position, &mv);
+        }
+        line
+    }
+
     /// `len` random bytes, for inputs that must hold anything.
     pub fn bytes(&mut self, len: usize) -> Vec<u8> {
         (0..len).map(|_| self.next_u64() as u8).collect()
