@@ -116,22 +116,24 @@ converted 1 of 1 games to fr (0 errors, 2 warnings)
     );
 }
 
-/// A draughts token that is no Manoury move at all.
+/// A draughts move the rules forbid: the capture is mandatory, and the help names it. The
+/// whole token is at fault, so the caret spans it.
 #[test]
-fn a_token_that_is_no_manoury_move() {
+fn a_draughts_move_that_does_not_capture() {
     let (code, _, stderr) = outcome(
         &["check", "--game", "draughts", "-"],
-        "[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. c3-d4 2-0\n",
+        "[GameType \"20\"]\n\n1. 32-28 19-23 2. 31-27 *\n",
     );
     assert_eq!(code, Some(1));
     assert_eq!(
         stderr,
         "\
-error: \"c3-d4\" is not a Manoury move: expected a square number
- --> <stdin>:3:34 (game 1)
+error: illegal move 31-27: a capture is mandatory
+ --> <stdin>:3:19 (game 1)
   |
-3 | 1. 32-28 19-23 2. 28x19 14x23 3. c3-d4 2-0
-  |                                  ^^^^^
+3 | 1. 32-28 19-23 2. 31-27 *
+  |                   ^^^^^
+  = help: legal moves that come closest: 28x19
 
 error: 1 error in 1 game
 "
