@@ -1,36 +1,13 @@
-//! The record reader and writer on real files from `shared/corpus` (skipped when it is absent).
+//! The record reader and writer on real files from `shared/corpus` (skipped when it is absent,
+//! failed under `CI`).
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
-use board_core::{Dialect, Element, RawGame, ReadError, RecordReader, write_game};
-
-/// `$SCORESHEET_SHARED_CORPUS`, or `shared/corpus` beside the workspace root.
-fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_SHARED_CORPUS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-        PathBuf::from,
-    );
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("note: no corpus at {}; skipped", dir.display());
-        None
-    }
-}
-
-/// The files of `dir` ending in `.ext`, sorted.
-fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == ext))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
-}
+use board_core::{Dialect, Element, RawGame, ReadError, RecordReader};
+use common::write_all;
+use testkit::corpus::{self, files};
 
 fn pgn_files(corpus: &Path) -> Vec<PathBuf> {
     let mut all = files(&corpus.join("pgn/pgn-extract"), "pgn");
@@ -56,19 +33,6 @@ fn read(bytes: &[u8], dialect: &Dialect) -> Outcome {
         }
     }
     outcome
-}
-
-fn write_all(games: &[RawGame], dialect: &Dialect) -> String {
-    let mut out = String::new();
-    for game in games {
-        write_game(
-            &mut out,
-            game,
-            dialect,
-            game.first_move_hint().unwrap_or_default(),
-        );
-    }
-    out
 }
 
 /// Moves, NAGs, comment words and variation brackets: what a round trip must keep.
@@ -126,7 +90,9 @@ fn check_round_trip(name: &str, bytes: &[u8], dialect: &Dialect) -> Outcome {
 
 #[test]
 fn every_pgn_file_reads_and_writes_back_to_a_fixed_point() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus::shared("") else {
+        return;
+    };
     let files = pgn_files(&corpus);
     assert!(files.len() >= 60, "{} files", files.len());
     for path in files {
@@ -147,7 +113,9 @@ fn every_pgn_file_reads_and_writes_back_to_a_fixed_point() {
 
 #[test]
 fn pdn_files_that_must_succeed() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus::shared("") else {
+        return;
+    };
     let files = files(&corpus.join("pdn/succeed"), "pdn");
     assert!(files.len() >= 35, "{} files", files.len());
     for path in files {
@@ -172,36 +140,125 @@ fn pdn_files_that_must_succeed() {
     }
 }
 
+/// What the record reader makes of each file of `pdn/fail/`, the files that break the strict
+/// PDN standard: the file, its games, its unreadable games (`line:column: message`) and its
+/// warnings (`game: message`).
+const FAIL_READINGS: [(&str, usize, &[&str], &[&str]); 8] = [
+    (
+        "40Camp.DamaInternazionaleAssoluto.pdn",
+        45,
+        &[],
+        &["11: game has no result; it ends at the next tag section or the end of the input"],
+    ),
+    // A FEN ended by `.`: the tags are text here; the draughts set-up reads it leniently.
+    ("Cat.A1.pdn", 35, &[], &[]),
+    (
+        "Cat.C1.pdn",
+        46,
+        &[],
+        &["43: game has no result; it ends at the next tag section or the end of the input"],
+    ),
+    // Russian draughts squares (`c3-d4`): tokens for the notation to reject.
+    ("abatsiev.pdn", 56, &[], &[]),
+    // Delfts scores (`4-6`) are no result: each game ends at the next tag section.
+    (
+        "delfts.pdn",
+        2,
+        &[],
+        &[
+            "1: game has no result; it ends at the next tag section or the end of the input",
+            "2: game has no result; it ends at the next tag section or the end of the input",
+        ],
+    ),
+    // Czech draughts squares: for the notation to reject, as abatsiev.
+    ("mrdrcd07.pdn", 72, &[], &[]),
+    ("mrdrcd08.pdn", 40, &[], &[]),
+    (
+        "nested_comment.pdn",
+        0,
+        &["1:46: `}` closes no comment"],
+        &[],
+    ),
+];
+
+/// The files the record reader accepts whole, and the layer that rejects them, pinned in
+/// `notation-manoury/tests/corpus.rs::the_files_of_fail_give_clear_errors` (every game is
+/// replayed as international draughts). `Cat.A1.pdn` alone is read leniently all through:
+/// its only fault, the `.` ending its FENs, is one the set-up forgives.
+const FAIL_LATER: [(&str, &str); 4] = [
+    ("Cat.A1.pdn", "read leniently: a FEN ended by `.`"),
+    ("abatsiev.pdn", "Manoury: \"c3-d4\" is not a Manoury move"),
+    ("mrdrcd07.pdn", "Manoury: \"g3-f4\" is not a Manoury move"),
+    ("mrdrcd08.pdn", "Manoury: \"c3-d4\" is not a Manoury move"),
+];
+
+/// Every file of `pdn/fail/` gives what [`FAIL_READINGS`] pins: an unreadable game or a warning
+/// at this layer, or it is one of [`FAIL_LATER`], which the layers above reject; a new file
+/// there must be added to the table.
 #[test]
 fn pdn_files_that_must_fail() {
-    let Some(corpus) = corpus() else { return };
-    for path in files(&corpus.join("pdn/fail"), "pdn") {
+    let Some(corpus) = corpus::shared("pdn/fail") else {
+        return;
+    };
+    let mut readings = Vec::new();
+    for path in files(&corpus, "pdn") {
         let bytes = std::fs::read(&path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy();
-        let outcome = read(&bytes, &Dialect::pdn());
-        let warnings: Vec<String> = outcome
-            .games
-            .iter()
-            .flat_map(|g| g.warnings().iter().map(|w| format!("{}: {w}", g.number())))
-            .collect();
-        println!(
-            "{name}: {} games, {} errors, {} warnings {:?}",
-            outcome.games.len(),
-            outcome.errors.len(),
-            warnings.len(),
-            warnings.iter().take(3).collect::<Vec<_>>()
-        );
-        for e in outcome.errors.iter().take(2) {
-            println!("{e}");
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let mut games = 0;
+        let mut errors = Vec::new();
+        let mut warnings = Vec::new();
+        for item in RecordReader::new(&bytes[..], Dialect::pdn()) {
+            match item {
+                Ok(game) => {
+                    games += 1;
+                    warnings.extend(
+                        game.warnings()
+                            .iter()
+                            .map(|w| format!("{}: {}", game.number(), w.message)),
+                    );
+                }
+                Err(ReadError::Game(e)) => {
+                    let at = e.span().line_col(e.text());
+                    errors.push(format!(
+                        "{}:{}: {}",
+                        e.first_line() + at.line - 1,
+                        at.column,
+                        e.kind()
+                    ));
+                }
+                Err(e) => panic!("{name}: {e}"),
+            }
         }
+        let faulted = !errors.is_empty() || !warnings.is_empty();
+        let later = FAIL_LATER.iter().any(|(file, _)| *file == name);
+        assert!(
+            faulted != later,
+            "{name}: faults at this layer {faulted}, listed as rejected later {later}"
+        );
+        readings.push((name, games, errors, warnings));
     }
+    let expected: Vec<(String, usize, Vec<String>, Vec<String>)> = FAIL_READINGS
+        .iter()
+        .map(|(file, games, errors, warnings)| {
+            let strings = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+            (
+                (*file).to_owned(),
+                *games,
+                strings(errors),
+                strings(warnings),
+            )
+        })
+        .collect();
+    assert_eq!(readings, expected);
 }
 
 /// Game counts checked by hand: `grep -c '^\[Event '` for tagged files, the result tokens for
 /// the tagless ones.
 #[test]
 fn game_counts_match_the_files() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus::shared("") else {
+        return;
+    };
     let cases: [(&str, usize, usize); 14] = [
         ("pgn/pgn-extract/fischer.pgn", 34, 0),
         ("pgn/pgn-extract/petrosian.pgn", 35, 0),
@@ -236,7 +293,9 @@ fn game_counts_match_the_files() {
 /// What the reader makes of particular files, as `docs/record-syntax.md` describes.
 #[test]
 fn documented_readings_of_odd_files() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus::shared("") else {
+        return;
+    };
     let read_file =
         |file: &str, dialect: &Dialect| read(&std::fs::read(corpus.join(file)).unwrap(), dialect);
 
@@ -284,7 +343,9 @@ fn documented_readings_of_odd_files() {
 /// reading without: the recycled memory carries nothing over.
 #[test]
 fn recycled_reading_gives_the_same_games() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus::shared("") else {
+        return;
+    };
     for path in pgn_files(&corpus) {
         let bytes = std::fs::read(&path).unwrap();
         let plain = read(&bytes, &Dialect::pgn());

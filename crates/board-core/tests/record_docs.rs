@@ -1,26 +1,12 @@
 //! Runs the examples of `docs/record-syntax.md`.
 
+mod common;
+
 use std::path::Path;
 
-use board_core::{Dialect, Element, RawGame, ReadError, RecordReader, write_game};
-
-/// The fenced blocks of a Markdown text: info string and content.
-fn blocks(markdown: &str) -> Vec<(String, String)> {
-    let mut blocks = Vec::new();
-    let mut open: Option<(String, String)> = None;
-    for line in markdown.lines() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(info)) => open = Some((info.trim().to_owned(), String::new())),
-            (Some(_), Some(_)) => blocks.extend(open.take()),
-            (Some((_, content)), None) => {
-                content.push_str(line);
-                content.push('\n');
-            }
-            (None, None) => {}
-        }
-    }
-    blocks
-}
+use board_core::{Dialect, Element, RawGame, ReadError, RecordReader};
+use common::write_all;
+use testkit::markdown::blocks;
 
 fn elements(game: &RawGame) -> Vec<String> {
     let mut out = vec![format!("game {}", game.number())];
@@ -78,18 +64,7 @@ fn examples_in_the_syntax_document_hold() {
                             _ => None,
                         })
                         .expect("an unreadable game"),
-                    _ => {
-                        let mut out = String::new();
-                        for game in &games {
-                            write_game(
-                                &mut out,
-                                game,
-                                dialect,
-                                game.first_move_hint().unwrap_or_default(),
-                            );
-                        }
-                        out
-                    }
+                    _ => write_all(games.iter().copied(), dialect),
                 };
                 assert_eq!(got, content, "the `{info}` block after\n{text}");
                 checked += 1;

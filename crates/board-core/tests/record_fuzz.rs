@@ -1,28 +1,15 @@
 //! No input makes the record reader panic, writing what it read is a fixed point after one
-//! pass, and time grows linearly with the input. Inputs come from a deterministic xorshift
-//! generator, so a failure replays.
+//! pass, and time grows linearly with the input. Inputs come from a seeded generator
+//! ([`testkit::Rng`]), so a failure replays.
+
+mod common;
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use board_core::{Dialect, RawGame, RecordReader, write_game};
-
-/// Marsaglia's xorshift64.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use board_core::{Dialect, RawGame, RecordReader};
+use common::write_all;
+use testkit::{Rng, corpus};
 
 /// Pieces the generator strings together: delimiters, results of both games, tokens, odd bytes.
 const PIECES: &[&[u8]] = &[
@@ -104,11 +91,11 @@ const PIECES: &[&[u8]] = &[
     b"[Event \"y\"]\n",
 ];
 
-fn random_input(rng: &mut XorShift) -> Vec<u8> {
+fn random_input(rng: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
     for _ in 0..rng.below(60) {
         if rng.below(8) == 0 {
-            out.push(rng.next() as u8);
+            out.push(rng.next_u64() as u8);
         } else {
             out.extend_from_slice(PIECES[rng.below(PIECES.len())]);
         }
@@ -117,14 +104,7 @@ fn random_input(rng: &mut XorShift) -> Vec<u8> {
 }
 
 fn write(game: &RawGame, dialect: &Dialect) -> String {
-    let mut out = String::new();
-    write_game(
-        &mut out,
-        game,
-        dialect,
-        game.first_move_hint().unwrap_or_default(),
-    );
-    out
+    write_all(std::slice::from_ref(game), dialect)
 }
 
 /// Reads `input` and checks every game's writing is a fixed point: the written game reads back
@@ -174,22 +154,13 @@ fn random_bytes_never_panic_and_write_to_a_fixed_point() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(0x9E37_79B9_7F4A_7C15);
-    let mut rng = XorShift(seed);
+    let mut rng = Rng::new(seed);
     for _ in 0..rounds(3000) {
         let input = random_input(&mut rng);
         for dialect in dialects() {
             check(&input, &dialect);
         }
     }
-}
-
-/// `$SCORESHEET_SHARED_CORPUS`, or `shared/corpus` beside the workspace root.
-fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_SHARED_CORPUS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-        PathBuf::from,
-    );
-    dir.is_dir().then_some(dir)
 }
 
 const SEEDS: &[&str] = &[
@@ -201,29 +172,21 @@ const SEEDS: &[&str] = &[
 #[test]
 fn mutated_snippets_never_panic_and_write_to_a_fixed_point() {
     let mut sources: Vec<Vec<u8>> = SEEDS.iter().map(|s| s.as_bytes().to_vec()).collect();
-    if let Some(dir) = corpus() {
-        for sub in [
-            "pgn/pgn-extract",
-            "pgn/python-chess",
-            "pdn/succeed",
-            "pdn/fail",
-        ] {
-            let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
-                continue;
-            };
-            let mut paths: Vec<PathBuf> =
-                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            paths.sort();
-            for path in paths {
-                if path.extension().is_some_and(|e| e == "pgn" || e == "pdn") {
-                    sources.push(std::fs::read(path).unwrap());
-                }
-            }
+    // Without the corpus (outside CI), the built-in seeds alone are mutated.
+    for (sub, ext) in [
+        ("pgn/pgn-extract", "pgn"),
+        ("pgn/python-chess", "pgn"),
+        ("pdn/succeed", "pdn"),
+        ("pdn/fail", "pdn"),
+    ] {
+        let Some(dir) = corpus::shared(sub) else {
+            continue;
+        };
+        for path in corpus::files(&dir, ext) {
+            sources.push(std::fs::read(path).unwrap());
         }
-    } else {
-        println!("note: no corpus; mutating the built-in seeds only");
     }
-    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for round in 0..rounds(1000) {
         let source = &sources[round % sources.len()];
         let start = rng.below(source.len().max(1));
@@ -235,7 +198,7 @@ fn mutated_snippets_never_panic_and_write_to_a_fixed_point() {
                 0 if at < snippet.len() => {
                     snippet.remove(at);
                 }
-                1 if at < snippet.len() => snippet[at] = rng.next() as u8,
+                1 if at < snippet.len() => snippet[at] = rng.next_u64() as u8,
                 _ => {
                     let piece = PIECES[rng.below(PIECES.len())];
                     snippet.splice(at..at, piece.iter().copied());

@@ -239,11 +239,9 @@ mod tests {
 
     #[test]
     fn magic_lookups_match_ray_walks() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rng = testkit::Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let occupied = Bitboard(seed & seed.rotate_left(17));
             for sq in Square::all() {
                 let rook_dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)];

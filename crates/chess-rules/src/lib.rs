@@ -43,3 +43,8 @@ pub use moves::{Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position};
 pub use types::{CastlingSide, File, ParseSquareError, Piece, Rank, Role, Square};
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

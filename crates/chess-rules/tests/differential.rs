@@ -4,7 +4,6 @@
 //! hand-picked edge positions.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
 use std::time::Instant;
 
 use chess_rules::{Color, FenError, FenField, Move, Position, Role, perft};
@@ -12,6 +11,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+use testkit::Rng;
+use testkit::chess::perft_fens;
 
 /// A move as both libraries can spell it: origin, destination (the rook's square for castling)
 /// and promotion letter, `0` for none. Sorting tuples is much cheaper than sorting strings.
@@ -49,23 +50,6 @@ fn their_key(mv: shakmaty::Move) -> Key {
             promotion.map_or(0, |r| r.char() as u8),
         ),
         other => panic!("shakmaty generated {other}"),
-    }
-}
-
-/// splitmix64: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 
@@ -340,31 +324,6 @@ fn random_games(
     compared
 }
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    dir.is_dir().then_some(dir)
-}
-
-/// The `epd` lines of a perft file, or `None` when the shared corpus is absent.
-fn corpus_fens(name: &str) -> Option<Vec<String>> {
-    let Some(text) =
-        corpus_dir().and_then(|d| std::fs::read_to_string(d.join("perft").join(name)).ok())
-    else {
-        eprintln!("skipping {name}: ../shared/corpus is absent (set SCORESHEET_SHARED_CORPUS)");
-        return None;
-    };
-    Some(
-        text.lines()
-            .filter_map(|l| l.trim().strip_prefix("epd "))
-            .map(str::to_owned)
-            .collect(),
-    )
-}
-
 /// The Chess960 start numbered `n` (0..960) in Scharnagl's scheme; 518 is the standard start.
 fn chess960_start(n: usize) -> String {
     let mut back = [None::<char>; 8];
@@ -443,7 +402,7 @@ const WRITTEN: [&str; 6] = [
 fn random_play_agrees_with_shakmaty() {
     let started = Instant::now();
     let mut findings = Findings::default();
-    let mut rng = Rng(0x5C0E_5EE7);
+    let mut rng = Rng::new(0x5C0E_5EE7);
     let mut compared = 0;
 
     let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -458,7 +417,7 @@ fn random_play_agrees_with_shakmaty() {
         compared += random_games(fen, CastlingMode::Standard, 8_000, &mut rng, &mut findings);
     }
 
-    if let Some(fens) = corpus_fens("tricky.perft") {
+    if let Some(fens) = perft_fens("tricky.perft") {
         for fen in &fens {
             let mode = if shakmaty_from_fen(fen, CastlingMode::Standard).is_some() {
                 CastlingMode::Standard
@@ -474,7 +433,7 @@ fn random_play_agrees_with_shakmaty() {
         let fen = chess960_start(n);
         compared += random_games(&fen, CastlingMode::Chess960, 6_000, &mut rng, &mut findings);
     }
-    if let Some(fens) = corpus_fens("chess960.perft") {
+    if let Some(fens) = perft_fens("chess960.perft") {
         for fen in fens.iter().step_by(120) {
             compared += random_games(fen, CastlingMode::Chess960, 4_000, &mut rng, &mut findings);
         }

@@ -1,8 +1,6 @@
 //! Perft counts against published numbers: the six standard positions written here, and the
 //! EPD-style files of `../shared/corpus/perft/` when present.
 
-use std::path::PathBuf;
-
 use chess_rules::{Position, perft};
 
 /// The published counts of the six standard positions (chessprogramming wiki), to the depth a
@@ -63,23 +61,10 @@ struct Case {
     counts: Vec<(u32, u64)>,
 }
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    dir.is_dir().then_some(dir)
-}
-
 /// Reads a perft file (`id`, `epd FEN`, `perft DEPTH NODES` lines); `None` when the shared corpus
-/// is absent.
+/// is absent (a failure under `CI`).
 fn load(name: &str) -> Option<Vec<Case>> {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("skipping {name}: ../shared/corpus is absent (set SCORESHEET_SHARED_CORPUS)");
-        return None;
-    };
-    let text = std::fs::read_to_string(dir.join("perft").join(name)).ok()?;
+    let text = testkit::corpus::read_to_string(&format!("perft/{name}"))?;
     let mut cases: Vec<Case> = Vec::new();
     for line in text.lines().map(str::trim) {
         if let Some(id) = line.strip_prefix("id ") {

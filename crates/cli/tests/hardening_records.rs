@@ -262,14 +262,9 @@ fn control_characters_are_not_echoed_to_the_terminal() {
 
 #[test]
 fn binary_input_gives_one_error() {
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = testkit::Rng::new(0x9E37_79B9_7F4A_7C15);
     let bytes: Vec<u8> = (0..50_000)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x.to_le_bytes()[3]
-        })
+        .map(|_| rng.next_u64().to_le_bytes()[3])
         .collect();
     let out = scoresheet(&["check", "-"], &bytes);
     let err = String::from_utf8_lossy(&out.stderr);

@@ -1,5 +1,5 @@
-//! Real PDN files of `../shared/corpus/pdn` (skipped when absent): every FEN of an international
-//! game reads, and every international game replays with legal moves.
+//! Real PDN files of `../shared/corpus/pdn` (skipped when absent, failed under `CI`): every
+//! FEN of an international game reads, and every international game replays with legal moves.
 //!
 //! A game is international when its `GameType` tag starts with `20`, or when it has no
 //! `GameType` (the PDN default, English checkers) but a FEN naming a square above 32, which no
@@ -11,19 +11,9 @@ use std::path::PathBuf;
 
 use draughts_rules::{Game, Move, Position, Square};
 
+/// `pdn/` of the shared corpus; `None` when absent (a failure under `CI`).
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let dir = dir.join("pdn");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: ../shared/corpus/pdn is absent (set SCORESHEET_SHARED_CORPUS)");
-        None
-    }
+    testkit::corpus::shared("pdn")
 }
 
 struct PdnGame {
@@ -233,12 +223,7 @@ fn every_international_fen_reads_and_every_game_replays() {
     let mut sloppy = 0;
     let mut failures = Vec::new();
     for folder in ["succeed", "fail"] {
-        let Ok(entries) = std::fs::read_dir(dir.join(folder)) else {
-            continue;
-        };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
-        paths.sort();
-        for path in paths {
+        for path in testkit::corpus::files(&dir.join(folder), "pdn") {
             let bytes = std::fs::read(&path).unwrap();
             let text = String::from_utf8_lossy(&bytes);
             let file = format!("{folder}/{}", path.file_name().unwrap().to_string_lossy());
@@ -295,8 +280,7 @@ fn every_international_fen_reads_and_every_game_replays() {
 
 #[test]
 fn the_fen_syntax_cases_of_the_corpus() {
-    let Some(dir) = corpus_dir() else { return };
-    let Ok(text) = std::fs::read_to_string(dir.join("succeed/fen.pdn")) else {
+    let Some(text) = testkit::corpus::read_to_string("pdn/succeed/fen.pdn") else {
         return;
     };
     for game in games("fen.pdn", &text) {

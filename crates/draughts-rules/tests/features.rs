@@ -48,18 +48,12 @@ fn arbitrary_positions_are_reachable() {
     use arbitrary::{Arbitrary, Unstructured};
     use draughts_rules::{Move, Position};
 
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut bytes = vec![0u8; 4096];
-    for round in 0..50 {
-        for b in &mut bytes {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            *b = seed as u8;
-        }
+    let mut rng = testkit::Rng::new(0x2545_f491_4f6c_dd1d);
+    for _ in 0..50 {
+        let bytes = rng.bytes(4096);
         let mut u = Unstructured::new(&bytes);
         let pos = Position::arbitrary(&mut u).unwrap();
-        assert_eq!(pos.to_fen().parse::<Position>(), Ok(pos), "round {round}");
+        testkit::assert_round_trip(&[pos]);
         let mv = Move::arbitrary(&mut u).unwrap();
         assert!(mv.path().last() == Some(&mv.to()));
     }

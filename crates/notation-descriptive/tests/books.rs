@@ -6,42 +6,19 @@ mod common;
 use std::path::PathBuf;
 
 use board_core::Notation;
-use common::{SAN, shared_corpus};
+use common::{Rng, SAN, corpus};
 use notation_descriptive::book::{self, BookGame, Import, LineClass};
 use notation_descriptive::{Descriptive, DescriptivePosition};
 
 /// The books of the folder, or `None` (a note; a failure under `CI`) when it is absent.
 fn books() -> Option<Vec<PathBuf>> {
-    let dir = shared_corpus().join("descriptive");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{} is missing under CI",
-            dir.display()
-        );
-        eprintln!("{} absent: test skipped", dir.display());
-        return None;
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    Some(files)
+    let dir = corpus::shared("descriptive")?;
+    Some(corpus::files(&dir, "txt"))
 }
 
 /// A book of the folder, decoded and imported; `None` (a failure under `CI`) when absent.
 fn read(name: &str) -> Option<(String, Import)> {
-    let path = shared_corpus().join("descriptive").join(name);
-    let Ok(bytes) = std::fs::read(&path) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{} is missing under CI",
-            path.display()
-        );
-        eprintln!("{} absent: test skipped", path.display());
-        return None;
-    };
+    let bytes = corpus::read(&format!("descriptive/{name}"))?;
     let (decoded, import) = book::read(&bytes, &Descriptive::OLD);
     Some((decoded.text, import))
 }
@@ -186,7 +163,6 @@ const BOOK_WINS: [&str; 7] = ["20", "24", "41", "42", "59", "73", "81"];
 #[test]
 fn the_blue_book_games_equal_the_transcribers_pgn() {
     let Some((text, import)) = read("staunton-blue-book-of-chess-16377.txt") else {
-        eprintln!("the Blue Book is absent: test skipped");
         return;
     };
     let oracle = oracle(&text);
@@ -335,7 +311,7 @@ fn the_evergreen_game_in_both_styles() {
 /// Any bytes: no panic, and the tally still adds up (the fuzz property, on a fixed seed).
 #[test]
 fn any_bytes_import_without_panic_and_the_tally_adds_up() {
-    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let pieces: [&[u8]; 16] = [
         b"1. P-K4  P-K4\n",
         b"  | #P | #P |\n",
@@ -358,7 +334,7 @@ fn any_bytes_import_without_panic_and_the_tally_adds_up() {
         let mut bytes = Vec::new();
         for _ in 0..rng.below(60) {
             if rng.below(4) == 0 {
-                bytes.push(rng.next() as u8);
+                bytes.push(rng.next_u64() as u8);
             } else {
                 bytes.extend_from_slice(pieces[rng.below(pieces.len())]);
             }
@@ -376,19 +352,7 @@ fn any_bytes_import_without_panic_and_the_tally_adds_up() {
 #[test]
 fn the_examples_of_the_books_page() {
     let page = include_str!("../../../docs/notation/books.md");
-    let mut blocks = Vec::new();
-    let mut open: Option<(String, String)> = None;
-    for line in page.lines() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(info)) => open = Some((info.trim().to_owned(), String::new())),
-            (Some(_), Some(_)) => blocks.extend(open.take()),
-            (Some((_, content)), None) => {
-                content.push_str(line);
-                content.push('\n');
-            }
-            (None, None) => {}
-        }
-    }
+    let blocks = testkit::markdown::blocks(page);
     let mut checked = 0;
     for pair in blocks.windows(2) {
         let [(kind, text), (next, expect)] = pair else {
@@ -535,7 +499,7 @@ fn diagram(pos: &DescriptivePosition) -> String {
 /// the same moves, the game complete, no error.
 #[test]
 fn a_written_game_imports_whole_past_what_a_book_prints_inside_it() {
-    let mut rng = common::Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let notation = Descriptive::OLD;
     for round in 0..40 {
         let mut pos = DescriptivePosition::new();

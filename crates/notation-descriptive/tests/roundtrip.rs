@@ -8,22 +8,13 @@ use board_core::{Notation, Notes};
 use chess_rules::{Move, Position};
 use common::{Rng, SAN, convert};
 use notation_descriptive::{Descriptive, DescriptivePosition};
+use testkit::chess::STARTS;
 
 const STYLES: [Descriptive; 4] = [
     Descriptive::MODERN,
     Descriptive::OLD,
     Descriptive::FRENCH,
     Descriptive::FRENCH_FIDE,
-];
-
-/// Set-ups with promotions, castling both ways, en passant and crowded pieces.
-const STARTS: [&str; 6] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "1k6/8/8/8/Q6Q/8/8/K6Q w - - 0 1",
 ];
 
 /// Writes `mv` in `notation`, reads it back, and checks it is `mv` with nothing repaired, in
@@ -54,7 +45,7 @@ fn round_trip(notation: &Descriptive, pos: &DescriptivePosition, mv: Move) -> St
 
 #[test]
 fn random_games_round_trip_in_every_style() {
-    let mut rng = Rng(0x5eed_0de5_c819_7105);
+    let mut rng = Rng::new(0x5eed_0de5_c819_7105);
     let mut plies = 0;
     for game in 0..2000 {
         let fen = STARTS[game % STARTS.len()];
@@ -87,7 +78,7 @@ fn random_games_round_trip_in_every_style() {
 /// so each token names exactly one legal move.
 #[test]
 fn every_legal_move_of_sampled_positions_reads_back() {
-    let mut rng = Rng(0x0dd_ba11);
+    let mut rng = Rng::new(0x0dd_ba11);
     let mut checked = 0;
     for game in 0..300 {
         let fen = STARTS[game % STARTS.len()];
@@ -115,23 +106,23 @@ fn every_legal_move_of_sampled_positions_reads_back() {
 /// same movetext.
 #[test]
 fn records_convert_to_descriptive_and_back() {
-    let mut rng = Rng(0xfeed_beef);
+    let mut rng = Rng::new(0xfeed_beef);
     for _ in 0..200 {
-        let mut pos = DescriptivePosition::new();
+        let plies = rng.below(140);
+        let line = rng.random_line(
+            &DescriptivePosition::new(),
+            plies,
+            |pos| pos.chess().legal_moves(),
+            |pos, mv| pos.play_unchecked(*mv),
+        );
         let mut sans = Vec::new();
-        for ply in 0..rng.below(140) {
-            let legal = pos.chess().legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let mv = legal[rng.below(legal.len())];
-            let san = SAN.to_text(&pos, &mv);
+        for (ply, (pos, mv)) in line.iter().enumerate() {
+            let san = SAN.to_text(pos, mv);
             sans.push(if ply % 2 == 0 {
                 format!("{}. {san}", ply / 2 + 1)
             } else {
                 san
             });
-            pos.play_unchecked(mv);
         }
         sans.push("*".to_owned());
         let record = sans.join(" ");

@@ -87,3 +87,8 @@ impl Notation for Algebraic {
         matches!(next, "e.p." | "ep")
     }
 }
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -8,28 +8,15 @@ use board_core::{Dialect, Output, ReadError, RecordReader, replay};
 use chess_rules::Position;
 use notation_en::Algebraic;
 
+/// The PGN files of the shared corpus, sorted; none when it is absent (a failure under `CI`).
 fn pgn_files() -> Vec<PathBuf> {
-    let root = std::env::var_os("SCORESHEET_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
     let mut files = Vec::new();
     for dir in ["pgn/python-chess", "pgn/pgn-extract"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        files.extend(
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "pgn")),
-        );
+        if let Some(dir) = testkit::corpus::shared(dir) {
+            files.extend(testkit::corpus::files(&dir, "pgn"));
+        }
     }
     files.sort();
-    if files.is_empty() {
-        eprintln!("skipping: ../shared/corpus/pgn is absent (set SCORESHEET_SHARED_CORPUS)");
-    }
     files
 }
 

@@ -5,38 +5,14 @@ use board_core::Notation;
 use chess_rules::{Move, Position};
 use notation_en::{Algebraic, Lan, Uci};
 use shakmaty::{CastlingMode, Chess, fen::Fen, san::SanPlus};
+use testkit::Rng;
+use testkit::chess::{STARTS, perft_fens};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
+/// The set-ups of [`testkit::chess::STARTS`] and the tricky perft positions of the shared
+/// corpus (absent: the built-in starts only, or a failure under `CI`).
 fn starts() -> Vec<Position> {
-    let mut fens = vec![
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".to_owned(),
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1".to_owned(),
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1".to_owned(),
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8".to_owned(),
-        // Three queens able to reach one square: full-square disambiguation.
-        "1k6/8/8/8/Q6Q/8/8/K6Q w - - 0 1".to_owned(),
-    ];
-    let tricky = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/perft/tricky.perft");
-    match std::fs::read_to_string(&tricky) {
-        Ok(text) => fens.extend(
-            text.lines()
-                .filter_map(|l| l.strip_prefix("epd "))
-                .map(str::to_owned),
-        ),
-        Err(_) => eprintln!("tricky.perft absent: random play from the built-in starts only"),
-    }
+    let mut fens: Vec<String> = STARTS.iter().map(|f| (*f).to_owned()).collect();
+    fens.extend(perft_fens("tricky.perft").unwrap_or_default());
     fens.iter().map(|f| f.parse().unwrap()).collect()
 }
 
@@ -88,7 +64,7 @@ fn assert_round_trip<N: Notation<Position = Position, Move = Move>>(
 
 #[test]
 fn every_legal_move_round_trips_in_every_notation() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut moves_checked = 0;
     let chess960_uci = Uci::CHESS960;
     for start in starts() {
@@ -109,7 +85,7 @@ fn every_legal_move_round_trips_in_every_notation() {
                     assert_round_trip(&Uci::STANDARD, &pos, mv);
                     moves_checked += 1;
                 }
-                let pick = moves[(rng.next() % moves.len() as u64) as usize];
+                let pick = *rng.pick(&moves);
                 pos.play_unchecked(pick);
             }
         }

@@ -12,25 +12,7 @@ use board_core::{Dialect, FirstMove, MovetextWriter, Notation, RecordReader, Rul
 use chess_rules::{Move, Position};
 use notation_en::{Algebraic, LANGUAGES};
 use notation_fr::{Conversion, French, ResultSpelling, convert};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+use testkit::Rng;
 
 const SET_UPS: [&str; 3] = [
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -166,7 +148,7 @@ fn english_to_french_and_back_is_the_identity() {
         .with_castling_zeros(true)
         .with_promotion_equals(false)
         .with_en_passant_mark(true);
-    let mut rng = Rng(0xfeed_5eed_0bad_cafe);
+    let mut rng = Rng::new(0xfeed_5eed_0bad_cafe);
     let (mut offers, mut draws, mut variations) = (0, 0, 0);
     for index in 0..400 {
         let english = random_game(&mut rng, index);
@@ -204,7 +186,7 @@ fn english_to_french_and_back_is_the_identity() {
 fn english_to_every_language_and_back_is_the_identity() {
     let dialect = Dialect::pgn();
     let plain = Conversion::plain(&dialect);
-    let mut rng = Rng(0x1357_9bdf_2468_ace0);
+    let mut rng = Rng::new(0x1357_9bdf_2468_ace0);
     for index in 0..60 {
         let english = random_game(&mut rng, index);
         for letters in LANGUAGES

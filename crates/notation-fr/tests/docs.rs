@@ -6,24 +6,7 @@ use board_core::{Dialect, Notation, Notes, RecordReader, read_move};
 use chess_rules::Position;
 use notation_en::Algebraic;
 use notation_fr::{Conversion, French, ResultSpelling, convert};
-
-/// The fenced blocks of a Markdown text: info string and content.
-fn blocks(markdown: &str) -> Vec<(String, String)> {
-    let mut blocks = Vec::new();
-    let mut open: Option<(String, String)> = None;
-    for line in markdown.lines() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(info)) => open = Some((info.trim().to_owned(), String::new())),
-            (Some(_), Some(_)) => blocks.extend(open.take()),
-            (Some((_, content)), None) => {
-                content.push_str(line);
-                content.push('\n');
-            }
-            (None, None) => {}
-        }
-    }
-    blocks
-}
+use testkit::markdown::blocks;
 
 fn position(text: &str) -> Position {
     if text == "start" {

@@ -6,29 +6,8 @@ use board_core::{Notation, Notes, read_move};
 use chess_rules::{Move, Position};
 use notation_en::{Algebraic, LANGUAGES};
 use notation_fr::French;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-const STARTS: [&str; 6] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    // Kiwipete: castling, en passant, pins.
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    // Promotions with and without capture, under-promotions.
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    // Three queens able to reach one square: full-square disambiguation (`Dh4xe1#`).
-    "1k6/8/8/8/Q6Q/8/8/K6Q w - - 0 1",
-];
+use testkit::Rng;
+use testkit::chess::STARTS;
 
 /// The French styles: canonical, and every option the documents mention.
 fn styles() -> [French; 4] {
@@ -67,7 +46,7 @@ fn assert_round_trip<N: Notation<Position = Position, Move = Move>>(
 
 #[test]
 fn every_legal_move_round_trips_in_french_and_every_language() {
-    let mut rng = Rng(0x5eed_f00d_cafe_0001);
+    let mut rng = Rng::new(0x5eed_f00d_cafe_0001);
     let tables: Vec<Algebraic> = LANGUAGES
         .iter()
         .map(|l| Algebraic::with_letters(*l))
@@ -95,7 +74,7 @@ fn every_legal_move_round_trips_in_french_and_every_language() {
                     en_passant += usize::from(mv.is_en_passant());
                     moves_checked += 1;
                 }
-                let pick = moves[(rng.next() % moves.len() as u64) as usize];
+                let pick = *rng.pick(&moves);
                 // A draw offer after the move read back: the move, and the offer.
                 assert_round_trip(&French::STANDARD, &pos, pick, "=");
                 pos.play_unchecked(pick);
@@ -113,7 +92,7 @@ fn every_legal_move_round_trips_in_french_and_every_language() {
 /// conventions change castling, promotion and `e.p.` only where asked.
 #[test]
 fn the_standard_style_is_the_french_table() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = Rng::new(0x0123_4567_89ab_cdef);
     let table = Algebraic::with_letters(notation_fr::LETTERS);
     for fen in STARTS {
         let mut pos: Position = fen.parse().unwrap();
@@ -128,7 +107,7 @@ fn the_standard_style_is_the_french_table() {
                     table.to_text(&pos, &mv)
                 );
             }
-            pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+            pos.play_unchecked(*rng.pick(&moves));
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The PDN files of `../shared/corpus/pdn` (skipped when absent; `SCORESHEET_SHARED_CORPUS`
-//! moves it): every file of `succeed/` reads, every international game replays through the
+//! The PDN files of `../shared/corpus/pdn` (skipped when absent, failed under `CI`;
+//! `SCORESHEET_SHARED_CORPUS` moves it): every file of `succeed/` reads, every international game replays through the
 //! record replay with Manoury as source and target (or fails on the move pinned here), the
 //! conversion is a fixed point, and the files of `fail/` give the errors pinned here.
 
@@ -9,33 +9,14 @@ use board_core::{Diagnostic, Dialect, Output, RawGame, ReadError, RecordReader, 
 use draughts_rules::Position;
 use notation_manoury::Manoury;
 
-/// `$SCORESHEET_SHARED_CORPUS/pdn`, or `shared/corpus/pdn` beside the workspace root.
+/// `pdn/` of the shared corpus; `None` when absent (a failure under `CI`).
 fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_SHARED_CORPUS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-        PathBuf::from,
-    );
-    let dir = dir.join("pdn");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("note: no corpus at {}; skipped", dir.display());
-        None
-    }
+    testkit::corpus::shared("pdn")
 }
 
 /// The `.pdn` files of `dir`, sorted.
 fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
+    testkit::corpus::files(dir, "pdn")
 }
 
 fn name(path: &Path) -> String {

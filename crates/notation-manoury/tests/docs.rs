@@ -11,24 +11,7 @@ use std::path::Path;
 use board_core::{Color, Notation, Notes, Output, RecordReader, replay};
 use draughts_rules::Position;
 use notation_manoury::{Manoury, numbered_board};
-
-/// The fenced blocks of a Markdown text: info string and content.
-fn blocks(markdown: &str) -> Vec<(String, String)> {
-    let mut blocks = Vec::new();
-    let mut open: Option<(String, String)> = None;
-    for line in markdown.lines() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(info)) => open = Some((info.trim().to_owned(), String::new())),
-            (Some(_), Some(_)) => blocks.extend(open.take()),
-            (Some((_, content)), None) => {
-                content.push_str(line);
-                content.push('\n');
-            }
-            (None, None) => {}
-        }
-    }
-    blocks
-}
+use testkit::markdown::blocks;
 
 /// What the reader makes of `token` in `pos`, in the form of a `text reads` line.
 fn read(pos: &Position, token: &str) -> String {

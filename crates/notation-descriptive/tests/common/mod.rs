@@ -1,8 +1,10 @@
-//! Helpers shared by the tests: the shared corpus, a seeded generator, conversions to SAN.
+//! Helpers shared by the tests: conversions to SAN, and testkit's corpus and generator.
 
-#![allow(dead_code, reason = "each test file uses a part of the helpers")]
-
-use std::path::PathBuf;
+#![allow(
+    dead_code,
+    unused_imports,
+    reason = "each test file uses a part of the helpers"
+)]
 
 use board_core::{Dialect, Notation, Output, RecordReader, replay};
 use chess_rules::Move;
@@ -12,42 +14,9 @@ use notation_en::Algebraic;
 /// SAN over descriptive positions.
 pub(crate) const SAN: Tracked<Algebraic> = Tracked(Algebraic::ENGLISH);
 
-/// The shared corpus folder: `SCORESHEET_SHARED_CORPUS`, or `../shared/corpus` beside the
-/// checkout.
-pub(crate) fn shared_corpus() -> PathBuf {
-    match std::env::var_os("SCORESHEET_SHARED_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    }
-}
-
-/// A file of the shared corpus, or `None` (with a note) when it is not there.
-pub(crate) fn shared_file(relative: &str) -> Option<String> {
-    let path = shared_corpus().join(relative);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(_) => {
-            eprintln!("{} absent: test skipped", path.display());
-            None
-        }
-    }
-}
-
-/// A small xorshift generator: the same games on every run.
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// A file of the shared corpus, or `None` (a note; a failure under `CI`) when it is absent.
+pub(crate) use testkit::corpus::read_to_string as shared_file;
+pub(crate) use testkit::{Rng, corpus};
 
 /// Converts a one-game record with `source` into `target`; the movetext, or the diagnostics.
 pub(crate) fn convert<S, T>(text: &str, source: &S, target: &T) -> Result<String, Vec<String>>
