@@ -5,8 +5,8 @@
 
 use crate::record::game::Ev;
 use crate::{
-    CheckSign, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove, MoveError,
-    MoveErrorKind, MovetextWriter, Notation, Notes, RawGame, Repair, Span, write_tags,
+    CheckSign, Code, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove,
+    MoveError, MoveErrorKind, MovetextWriter, Notation, Notes, RawGame, Repair, Span, write_tags,
 };
 
 /// What the replay needs of a game's rules.
@@ -141,8 +141,8 @@ where
     if let Some(written) = notes.check_sign {
         let mut after = position.clone();
         after.play(&mv);
-        if let Some(message) = sign_mismatch(notation, written, after.check_sign()) {
-            notes.repairs.push(Repair::new(message));
+        if let Some((code, message)) = sign_mismatch(notation, written, after.check_sign()) {
+            notes.repairs.push(Repair::new(code, message));
         }
     }
     Ok(mv)
@@ -287,6 +287,7 @@ where
                     let next_text = game.slice(next_span);
                     if !source.follows(Convention::MarkApart) {
                         diagnostics.push(Diagnostic::warning(
+                            Code::MoveWrittenApart,
                             format!("{tok_text}: {next_text:?} written apart from its move"),
                             next_span,
                         ));
@@ -306,6 +307,7 @@ where
                         Ok(()) => {
                             diagnostics.push(
                                 Diagnostic::error(
+                                    Code::GameAfterDraw,
                                     format!("{text}: the game was drawn by {rule} {at}"),
                                     span,
                                 )
@@ -319,6 +321,7 @@ where
                         Err(why) => {
                             diagnostics.push(
                                 Diagnostic::warning(
+                                    Code::GameAfterDraw,
                                     format!("{text}: the game goes on after a draw by {rule} {at}"),
                                     span,
                                 )
@@ -338,6 +341,7 @@ where
                         Some(None)
                     } else {
                         diagnostics.push(Diagnostic::error(
+                            Code::MoveNullInCheck,
                             format!("null move {text} while in check"),
                             span,
                         ));
@@ -347,18 +351,24 @@ where
                     match source.parse(&pos, text, &mut notes) {
                         Ok(mv) => {
                             for repair in notes.repairs.drain(..) {
-                                repeats.warn(&mut diagnostics, text, &repair.message, span);
+                                repeats.warn(
+                                    &mut diagnostics,
+                                    text,
+                                    repair.code,
+                                    &repair.message,
+                                    span,
+                                );
                             }
                             match before.as_mut() {
                                 Some(previous) => previous.clone_from(&pos),
                                 None => before = Some(pos.clone()),
                             }
                             pos.play(&mv);
-                            if let Some(message) = notes
+                            if let Some((code, message)) = notes
                                 .check_sign
                                 .and_then(|w| sign_mismatch(source, w, pos.check_sign()))
                             {
-                                repeats.warn(&mut diagnostics, text, message, span);
+                                repeats.warn(&mut diagnostics, text, code, message, span);
                             }
                             Some(Some(mv))
                         }
@@ -372,6 +382,7 @@ where
                                 // move, and the prose is kept.
                                 Some(prose) => {
                                     diagnostics.push(Diagnostic::warning(
+                                        Code::RecordTrailingProse,
                                         "the game has no result and its movetext ends in text \
                                          that reads as no move: the game ends at its last move, \
                                          the text is kept as a comment after it",
@@ -382,7 +393,7 @@ where
                                     }
                                     ended_in_prose = true;
                                 }
-                                None => diagnostics.push(move_error(&err, span)),
+                                None => diagnostics.push(move_error(&err, text, span)),
                             }
                             None
                         }
@@ -443,6 +454,7 @@ where
             Ev::Start(span) => {
                 let Some(previous) = before.clone() else {
                     diagnostics.push(Diagnostic::error(
+                        Code::VariationBeforeFirstMove,
                         "a variation before any move it could replace",
                         span,
                     ));
@@ -463,7 +475,11 @@ where
             }
             Ev::End(span) => {
                 let Some(frame) = stack.pop() else {
-                    diagnostics.push(Diagnostic::error("')' closes no variation", span));
+                    diagnostics.push(Diagnostic::error(
+                        Code::VariationUnopened,
+                        "')' closes no variation",
+                        span,
+                    ));
                     failed = true;
                     break;
                 };
@@ -485,7 +501,7 @@ where
     if !failed {
         let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
         if let Some(message) = pos.result_conflict(result_text) {
-            diagnostics.push(Diagnostic::error(message, span));
+            diagnostics.push(Diagnostic::error(Code::ResultConflict, message, span));
             failed = true;
         } else if watch_draws
             && let Some(draw) = P::draw_instead_of(result_text)
@@ -497,11 +513,14 @@ where
             );
             match &binding {
                 Ok(()) => {
-                    diagnostics.push(Diagnostic::error(message, span));
+                    diagnostics.push(Diagnostic::error(Code::ResultAutomaticDraw, message, span));
                     failed = true;
                 }
                 Err(why) => {
-                    diagnostics.push(Diagnostic::warning(message, span).with_help(why.clone()));
+                    diagnostics.push(
+                        Diagnostic::warning(Code::ResultAutomaticDraw, message, span)
+                            .with_help(why.clone()),
+                    );
                 }
             }
         }
@@ -509,6 +528,7 @@ where
             && !crate::record::same_result(tag, result_text)
         {
             diagnostics.push(Diagnostic::warning(
+                Code::ResultTagMismatch,
                 format!("the Result tag says {tag} but the movetext ends with {result_text}"),
                 span,
             ));
@@ -543,13 +563,24 @@ impl Repeats {
     /// How many of the later moves a warning names.
     const NAMED: usize = 5;
 
-    fn warn(&mut self, diagnostics: &mut Vec<Diagnostic>, token: &str, message: &str, span: Span) {
+    fn warn(
+        &mut self,
+        diagnostics: &mut Vec<Diagnostic>,
+        token: &str,
+        code: Code,
+        message: &str,
+        span: Span,
+    ) {
         match self.kinds.iter_mut().find(|(kind, _, _)| kind == message) {
             Some((_, _, later)) => later.push(token.to_owned()),
             None => {
                 self.kinds
                     .push((message.to_owned(), diagnostics.len(), Vec::new()));
-                diagnostics.push(Diagnostic::warning(format!("{token}: {message}"), span));
+                diagnostics.push(Diagnostic::warning(
+                    code,
+                    format!("{token}: {message}"),
+                    span,
+                ));
             }
         }
     }
@@ -627,7 +658,7 @@ fn sign_mismatch<N: Notation + ?Sized>(
     notation: &N,
     written: CheckSign,
     deserved: CheckSign,
-) -> Option<&'static str> {
+) -> Option<(Code, &'static str)> {
     // Most moves deserve no sign and have none: the notation is asked only about a fault.
     let fault = written.mismatch(deserved)?;
     if written == CheckSign::None && notation.follows(Convention::CheckSignOmitted) {
@@ -655,6 +686,7 @@ fn record_tags<'g, S: Notation + ?Sized>(
             Some(Ok((name, converted))) => (name, converted.into()),
             Some(Err(why)) => {
                 diagnostics.push(Diagnostic::warning(
+                    Code::TagValue,
                     format!("tag {}: {why}; kept as written", tag.name),
                     tag.span,
                 ));
@@ -666,12 +698,14 @@ fn record_tags<'g, S: Notation + ?Sized>(
             Some((written, _, earlier)) if *written != tag.name || name != tag.name => {
                 if *earlier == value {
                     diagnostics.push(Diagnostic::warning(
+                        Code::TagDuplicate,
                         format!("tag {} says what tag {written} says: dropped", tag.name),
                         tag.span,
                     ));
                     continue;
                 }
                 diagnostics.push(Diagnostic::warning(
+                    Code::TagConflict,
                     format!(
                         "tags {written} and {} both stand for {name} with other values: each \
                          kept under the name it is written with",
@@ -729,9 +763,16 @@ fn written_apart<N: Notation + ?Sized>(
 }
 
 /// The error of a token no legal move fits, with the closest legal moves as help (an
-/// ambiguous token names its candidates in the message already).
-fn move_error(err: &MoveError, span: Span) -> Diagnostic {
-    let diag = Diagnostic::error(err.to_string(), span);
+/// ambiguous token names its candidates in the message already). The caret goes under the
+/// part of the token at fault when the notation says which and `text`, the token read, is the
+/// source's `span` byte for byte (a token glued to the next one is not).
+fn move_error(err: &MoveError, text: &str, span: Span) -> Diagnostic {
+    let at = if text.len() == span.len() {
+        err.span_in(span)
+    } else {
+        span
+    };
+    let diag = Diagnostic::error(err.code(), err.to_string(), at);
     match err.help() {
         Some(help) if err.kind != crate::MoveErrorKind::Ambiguous => diag.with_help(help),
         _ => diag,
@@ -838,14 +879,14 @@ where
         let mv = if notation.is_null(text) {
             if !line.position.play_null() {
                 let message = format!("null move {text} while in check");
-                return Err(game.locate(Diagnostic::error(message, span)));
+                return Err(game.locate(Diagnostic::error(Code::MoveNullInCheck, message, span)));
             }
             None
         } else {
             notes.clear();
             let mv = notation
                 .parse(&line.position, text, &mut notes)
-                .map_err(|err| game.locate(move_error(&err, span)))?;
+                .map_err(|err| game.locate(move_error(&err, text, span)))?;
             line.position.play(&mv);
             Some(mv)
         };

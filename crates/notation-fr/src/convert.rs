@@ -3,7 +3,7 @@
 //! commands and the result in the spelling asked for.
 
 use board_core::{
-    Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation, Output, RawGame,
+    Code, Diagnostic, Dialect, Element, FirstMove, MovetextWriter, Notation, Output, RawGame,
     RecordReader, Replayed, Rules, replay, write_tags,
 };
 use chess_rules::{Move, Position};
@@ -121,6 +121,7 @@ where
         };
         if tags.iter().any(|(n, _)| n == name) {
             warnings.push(Diagnostic::warning(
+                Code::TagDuplicate,
                 format!("a second {name} tag ({}): dropped", tag.name),
                 tag.span,
             ));
@@ -131,6 +132,7 @@ where
                 Ok(v) => v,
                 Err(err) => {
                     warnings.push(Diagnostic::warning(
+                        Code::TagValue,
                         format!("tag {}: {err}; kept as written", tag.name),
                         tag.span,
                     ));
