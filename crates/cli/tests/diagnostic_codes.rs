@@ -34,7 +34,11 @@ fn bad_file() -> Vec<u8> {
 fn check_json_writes_a_stable_code_on_every_line() {
     let dir = scratch("json");
     fs::write(dir.join("bad.pgn"), bad_file()).unwrap();
-    let out = run(&dir, &["check", "--from", "en", "--format", "json", "bad.pgn"], None);
+    let out = run(
+        &dir,
+        &["check", "--from", "en", "--format", "json", "bad.pgn"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let lines: Vec<serde_json::Value> = text(&out.stdout)
         .lines()

@@ -309,6 +309,23 @@ mod tests {
         }
     }
 
+    /// The error names the bytes at fault, inside the token: where the caret goes.
+    #[test]
+    fn errors_name_the_bytes_at_fault() {
+        let pos = Position::new();
+        for (token, fault) in [
+            ("Cf9", "9"),
+            ("Nf3", "N"),
+            ("rf3", "r"),
+            ("Cf3!!?", "!!?"),
+            ("Cf3+=+", "+"),
+        ] {
+            let err = parse(&French::STANDARD, &pos, token, &mut Notes::default()).unwrap_err();
+            let span = err.span.unwrap_or_else(|| panic!("{token}: no span"));
+            assert_eq!(&token[span.range()], fault, "{token}: {err}");
+        }
+    }
+
     #[test]
     fn repeated_and_unknown_marks_are_refused() {
         let pos = Position::new();

@@ -209,10 +209,10 @@ impl Lenience {
 
     /// One message per form, for `check` to report.
     pub fn messages(self) -> impl Iterator<Item = &'static str> {
-        self.repairs().map(|repair| match repair.message {
-            std::borrow::Cow::Borrowed(message) => message,
-            std::borrow::Cow::Owned(_) => unreachable!("the forms' messages are static"),
-        })
+        Lenience::FORMS
+            .into_iter()
+            .filter(move |(flag, _, _)| self.contains(*flag))
+            .map(|(_, _, message)| message)
     }
 
     /// One repair per form, with its code and message, as the notations report them.
