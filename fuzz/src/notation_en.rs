@@ -11,8 +11,8 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use board_core::{Notation, Notes, read_move};
-use chess_rules::{CastlingSide, Move, Position, Role};
-use notation_en::{Algebraic, LANGUAGES, Lan, PieceLetters, San, SanPlus, Suffix, Uci, san};
+use chess_rules::{Move, Position};
+use notation_en::{Algebraic, LANGUAGES, Lan, PieceLetters, San, SanPlus, Uci, san};
 
 /// The bytes before the first `0xFF` play a random game from the start ([`Position`]'s
 /// `Arbitrary`); the bytes after it (all of them when there is no `0xFF`) are a token.
@@ -73,12 +73,12 @@ pub fn san_text(data: &[u8]) {
         return;
     };
     for letters in tables() {
-        let Ok(plus) = san::parse(text, &letters) else {
+        let Ok(plus) = SanPlus::from_ascii_with(text.as_bytes(), &letters) else {
             continue;
         };
         let name = letters.name();
         let written = write_plus(&plus, &letters);
-        let again = san::parse(&written, &letters)
+        let again = SanPlus::from_ascii_with(written.as_bytes(), &letters)
             .unwrap_or_else(|e| panic!("{name}: {text:?} reads, but {written:?} does not: {e}"));
         assert_eq!(again.san, plus.san, "{name}: {text:?} -> {written:?}");
         assert_eq!(again.suffix, plus.suffix, "{name}: {text:?} -> {written:?}");
@@ -112,43 +112,7 @@ pub fn san_text(data: &[u8]) {
 /// destination, `=` and the promotion letter, sign.
 fn write_plus(plus: &SanPlus, letters: &PieceLetters) -> String {
     let mut out = String::new();
-    match plus.san {
-        San::Castle(CastlingSide::KingSide) => out.push_str("O-O"),
-        San::Castle(CastlingSide::QueenSide) => out.push_str("O-O-O"),
-        San::Null => out.push_str("--"),
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            if role != Role::Pawn {
-                out.push_str(letters.letter(role));
-            }
-            if let Some(file) = file {
-                out.push(file.char());
-            }
-            if let Some(rank) = rank {
-                out.push(rank.char());
-            }
-            if capture {
-                out.push('x');
-            }
-            out.push_str(&to.to_string());
-            if let Some(promo) = promotion {
-                out.push('=');
-                out.push_str(letters.letter(promo));
-            }
-        }
-    }
-    if let Some(suffix) = plus.suffix {
-        out.push(match suffix {
-            Suffix::Check => '+',
-            Suffix::Checkmate => '#',
-        });
-    }
+    plus.write_with(letters, &mut out);
     out
 }
 

@@ -2,6 +2,10 @@
 
 use std::fmt::{self, Write as _};
 
+mod code;
+
+pub use code::{Code, ParseCodeError};
+
 /// A byte range in a source text, `start..end`.
 ///
 /// # Examples
@@ -116,10 +120,10 @@ impl fmt::Display for Severity {
 /// # Examples
 ///
 /// ```
-/// use board_core::{Diagnostic, Span};
+/// use board_core::{Code, Diagnostic, Span};
 ///
 /// let source = "[White \"Morphy\"]\n\n1. e4 e5 2. Ke3 *\n";
-/// let diag = Diagnostic::error("illegal move Ke3", Span::new(27, 30))
+/// let diag = Diagnostic::error(Code::MoveIllegal, "illegal move Ke3", Span::new(27, 30))
 ///     .in_game(1, "Morphy - ?")
 ///     .with_help("legal king moves: Ke2");
 /// let text = diag.render("games.pgn", source);
@@ -133,6 +137,8 @@ impl fmt::Display for Severity {
 pub struct Diagnostic {
     /// Warning or error.
     pub severity: Severity,
+    /// What kind of finding, stable across rewordings of the message.
+    pub code: Code,
     /// What is wrong, lower case, no final period.
     pub message: String,
     /// Where in the source text.
@@ -146,20 +152,26 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// An error at `span`.
-    pub fn error(message: impl Into<String>, span: Span) -> Diagnostic {
-        Diagnostic::new(Severity::Error, message, span)
+    /// An error of kind `code` at `span`.
+    pub fn error(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, message, span)
     }
 
-    /// A warning at `span`.
-    pub fn warning(message: impl Into<String>, span: Span) -> Diagnostic {
-        Diagnostic::new(Severity::Warning, message, span)
+    /// A warning of kind `code` at `span`.
+    pub fn warning(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, code, message, span)
     }
 
     /// A diagnostic of any severity.
-    pub fn new(severity: Severity, message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn new(
+        severity: Severity,
+        code: Code,
+        message: impl Into<String>,
+        span: Span,
+    ) -> Diagnostic {
         Diagnostic {
             severity,
+            code,
             message: message.into(),
             span,
             game: None,
@@ -393,11 +405,12 @@ mod tests {
     #[test]
     fn render_handles_crlf_and_end_of_text() {
         let source = "1. e4\r\n2. xx";
-        let diag = Diagnostic::warning("odd token", Span::new(10, 12));
+        let diag = Diagnostic::warning(Code::MoveSyntax, "odd token", Span::new(10, 12));
         let text = diag.render("a.pgn", source);
         assert!(text.contains("\n2 | 2. xx\n"), "{text}");
         assert!(text.contains("a.pgn:2:4"), "{text}");
-        let at_end = Diagnostic::error("unexpected end", Span::new(99, 99)).render("a.pgn", source);
+        let at_end = Diagnostic::error(Code::RecordNoResult, "unexpected end", Span::new(99, 99))
+            .render("a.pgn", source);
         assert!(at_end.contains("a.pgn:2:6"), "{at_end}");
     }
     #[test]
@@ -406,8 +419,8 @@ mod tests {
         source.push_str("Ke9 ");
         source.push_str(&"e5 ".repeat(100_000));
         let at = source.find("Ke9").unwrap();
-        let text =
-            Diagnostic::error("illegal move Ke9", Span::new(at, at + 3)).render("a.pgn", &source);
+        let text = Diagnostic::error(Code::MoveIllegal, "illegal move Ke9", Span::new(at, at + 3))
+            .render("a.pgn", &source);
         assert!(text.len() < 400, "{} bytes", text.len());
         assert!(text.contains(" --> a.pgn:1:300001\n"), "{text}");
         let lines: Vec<&str> = text.lines().collect();
@@ -426,7 +439,8 @@ mod tests {
     #[test]
     fn control_characters_are_shown_not_sent() {
         let source = "1. e4 \u{1b}[31mred\u{7}\t*";
-        let text = Diagnostic::error("odd", Span::new(6, 7)).render("a.pgn", source);
+        let text =
+            Diagnostic::error(Code::MoveSyntax, "odd", Span::new(6, 7)).render("a.pgn", source);
         assert!(
             !text.contains('\u{1b}') && !text.contains('\u{7}'),
             "{text:?}"

@@ -133,7 +133,9 @@ mod sink;
 
 pub use color::{ByColor, Color, ParseColorError};
 pub use cursor::{MoveToken, Step, TokenCursor};
-pub use diagnostic::{Diagnostic, EXCERPT_CONTEXT, LineCol, Severity, Span, visible};
+pub use diagnostic::{
+    Code, Diagnostic, EXCERPT_CONTEXT, LineCol, ParseCodeError, Severity, Span, visible,
+};
 pub use nag::{Nag, ParseNagError};
 pub use notation::{
     CheckSign, Convention, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair,

@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::{Code, Span};
+
 /// A move notation for one game: English SAN, French algebraic, descriptive, Manoury, UCI...
 ///
 /// A notation gives meaning to a token in a position; it never plays moves itself. Conversion
@@ -15,7 +17,7 @@ use std::fmt;
 /// A toy notation over a counter, to show the contract:
 ///
 /// ```
-/// use board_core::{MoveError, Notation, Notes, Repair};
+/// use board_core::{Code, MoveError, Notation, Notes, Repair, Span};
 ///
 /// /// Moves are numbers to add; the "position" is the running total.
 /// struct Plus;
@@ -30,10 +32,14 @@ use std::fmt;
 ///
 ///     fn parse(&self, _: &i32, token: &str, notes: &mut Notes) -> Result<i32, MoveError> {
 ///         let digits = token.strip_prefix('+').unwrap_or_else(|| {
-///             notes.repairs.push(Repair::new("missing '+'"));
+///             notes.repairs.push(Repair::new(Code::SignCheckMissing, "missing '+'"));
 ///             token
 ///         });
-///         digits.parse().map_err(|_| MoveError::syntax(format!("{token:?} is not +N")))
+///         // The span of the fault, inside the token: where the caret goes.
+///         let at = token.len() - digits.len();
+///         digits
+///             .parse()
+///             .map_err(|_| MoveError::syntax(format!("{token:?} is not +N")).at(Span::new(at, token.len())))
 ///     }
 ///
 ///     fn format(&self, _: &i32, mv: &i32, out: &mut String) {
@@ -44,6 +50,8 @@ use std::fmt;
 /// let mut notes = Notes::default();
 /// assert_eq!(Plus.parse(&0, "7", &mut notes), Ok(7));
 /// assert_eq!(notes.repairs[0].message, "missing '+'");
+/// assert_eq!(notes.repairs[0].code.as_str(), "sign.check-missing");
+/// assert_eq!(Plus.parse(&0, "+x", &mut notes).unwrap_err().span, Some(Span::new(1, 2)));
 /// assert_eq!(Plus.to_text(&0, &7), "+7");
 /// ```
 pub trait Notation {
@@ -233,20 +241,32 @@ impl CheckSign {
     /// ```
     /// use board_core::CheckSign;
     ///
-    /// assert_eq!(CheckSign::None.mismatch(CheckSign::Check), Some("check sign missing"));
+    /// use board_core::Code;
+    ///
+    /// assert_eq!(
+    ///     CheckSign::None.mismatch(CheckSign::Check),
+    ///     Some((Code::SignCheckMissing, "check sign missing"))
+    /// );
     /// assert_eq!(CheckSign::Mate.mismatch(CheckSign::Mate), None);
     /// ```
     #[must_use]
-    pub const fn mismatch(self, deserved: CheckSign) -> Option<&'static str> {
+    pub const fn mismatch(self, deserved: CheckSign) -> Option<(Code, &'static str)> {
         Some(match (self, deserved) {
             (CheckSign::None, CheckSign::None)
             | (CheckSign::Check, CheckSign::Check)
             | (CheckSign::Mate, CheckSign::Mate) => return None,
-            (CheckSign::None, CheckSign::Check) => "check sign missing",
-            (CheckSign::None, CheckSign::Mate) => "mate sign missing",
-            (CheckSign::Check, CheckSign::Mate) => "'+' on a move that mates",
-            (CheckSign::Mate, CheckSign::Check) => "'#' on a move that only checks",
-            (_, CheckSign::None) => "check sign on a move that does not check",
+            (CheckSign::None, CheckSign::Check) => (Code::SignCheckMissing, "check sign missing"),
+            (CheckSign::None, CheckSign::Mate) => (Code::SignMateMissing, "mate sign missing"),
+            (CheckSign::Check, CheckSign::Mate) => {
+                (Code::SignCheckForMate, "'+' on a move that mates")
+            }
+            (CheckSign::Mate, CheckSign::Check) => {
+                (Code::SignMateForCheck, "'#' on a move that only checks")
+            }
+            (_, CheckSign::None) => (
+                Code::SignUnwarranted,
+                "check sign on a move that does not check",
+            ),
         })
     }
 }
@@ -283,14 +303,17 @@ impl Notes {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repair {
+    /// What kind of form was accepted, stable across rewordings: `san.castling-zeros`.
+    pub code: Code,
     /// What was accepted, lower case: `castling written with zeros`.
     pub message: Cow<'static, str>,
 }
 
 impl Repair {
-    /// A repair with a message.
-    pub fn new(message: impl Into<Cow<'static, str>>) -> Repair {
+    /// A repair of kind `code` with a message.
+    pub fn new(code: Code, message: impl Into<Cow<'static, str>>) -> Repair {
         Repair {
+            code,
             message: message.into(),
         }
     }
@@ -336,6 +359,9 @@ pub struct MoveError {
     pub message: String,
     /// Legal moves that fit best, in the same notation (all that fit, for an ambiguous token).
     pub candidates: Vec<String>,
+    /// The bytes of the token at fault (`9` in `Nf9`), counted from the token's start; `None`
+    /// for the whole token. The replay puts the caret of its diagnostic there.
+    pub span: Option<Span>,
 }
 
 impl MoveError {
@@ -345,6 +371,7 @@ impl MoveError {
             kind: MoveErrorKind::Syntax,
             message: message.into(),
             candidates: Vec::new(),
+            span: None,
         }
     }
 
@@ -354,6 +381,7 @@ impl MoveError {
             kind: MoveErrorKind::Illegal,
             message: format!("illegal move {token}"),
             candidates,
+            span: None,
         }
     }
 
@@ -363,6 +391,44 @@ impl MoveError {
             kind: MoveErrorKind::Ambiguous,
             message: format!("ambiguous move {token}"),
             candidates,
+            span: None,
+        }
+    }
+
+    /// The same error, at `span` inside the token (counted from the token's start).
+    #[must_use]
+    pub const fn at(mut self, span: Span) -> MoveError {
+        self.span = Some(span);
+        self
+    }
+
+    /// The error's span in a source text where the token is at `token`: the part at fault
+    /// when it is known and lies inside the token, else the whole token.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{MoveError, Span};
+    ///
+    /// let err = MoveError::syntax("no destination square in \"Nf9\"").at(Span::new(2, 3));
+    /// assert_eq!(err.span_in(Span::new(40, 43)), Span::new(42, 43));
+    /// assert_eq!(MoveError::syntax("odd").span_in(Span::new(40, 43)), Span::new(40, 43));
+    /// ```
+    #[must_use]
+    pub const fn span_in(&self, token: Span) -> Span {
+        match self.span {
+            Some(inner) if inner.end <= token.len() => inner.shift(token.start),
+            _ => token,
+        }
+    }
+
+    /// The stable code of the error's kind: `move.syntax`, `move.illegal`, `move.ambiguous`.
+    #[must_use]
+    pub const fn code(&self) -> Code {
+        match self.kind {
+            MoveErrorKind::Syntax => Code::MoveSyntax,
+            MoveErrorKind::Illegal => Code::MoveIllegal,
+            MoveErrorKind::Ambiguous => Code::MoveAmbiguous,
         }
     }
 

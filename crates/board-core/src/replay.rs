@@ -7,9 +7,9 @@ use std::ops::ControlFlow;
 
 use crate::record::game::Ev;
 use crate::{
-    CheckSign, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove, MoveError,
-    MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Notation, Notes, RawGame,
-    Repair, Span, Step, TokenCursor,
+    CheckSign, Code, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove,
+    MoveError, MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Notation, Notes,
+    RawGame, Repair, Span, Step, TokenCursor,
 };
 
 /// What the replay needs of a game's rules.
@@ -143,8 +143,8 @@ where
     if let Some(written) = notes.check_sign {
         let mut after = position.clone();
         after.play(&mv);
-        if let Some(message) = sign_mismatch(notation, written, after.check_sign()) {
-            notes.repairs.push(Repair::new(message));
+        if let Some((code, message)) = sign_mismatch(notation, written, after.check_sign()) {
+            notes.repairs.push(Repair::new(code, message));
         }
     }
     Ok(mv)
@@ -379,6 +379,7 @@ where
             && !self.source.follows(Convention::MarkApart)
         {
             self.diagnostics.push(Diagnostic::warning(
+                Code::MoveWrittenApart,
                 format!(
                     "{}: {:?} written apart from its move",
                     game.slice(token.token),
@@ -397,6 +398,7 @@ where
                 Ok(()) => {
                     self.diagnostics.push(
                         Diagnostic::error(
+                            Code::GameAfterDraw,
                             format!("{text}: the game was drawn by {rule} {at}"),
                             span,
                         )
@@ -408,6 +410,7 @@ where
                 Err(why) => {
                     self.diagnostics.push(
                         Diagnostic::warning(
+                            Code::GameAfterDraw,
                             format!("{text}: the game goes on after a draw by {rule} {at}"),
                             span,
                         )
@@ -427,6 +430,7 @@ where
                 Some(None)
             } else {
                 self.diagnostics.push(Diagnostic::error(
+                    Code::MoveNullInCheck,
                     format!("null move {text} while in check"),
                     span,
                 ));
@@ -437,21 +441,26 @@ where
             match self.source.parse(&self.pos, text, &mut self.notes) {
                 Ok(mv) => {
                     for repair in self.notes.repairs.drain(..) {
-                        self.repeats
-                            .warn(&mut self.diagnostics, text, &repair.message, span);
+                        self.repeats.warn(
+                            &mut self.diagnostics,
+                            text,
+                            repair.code,
+                            &repair.message,
+                            span,
+                        );
                     }
                     match self.before.as_mut() {
                         Some(previous) => previous.clone_from(&self.pos),
                         None => self.before = Some(self.pos.clone()),
                     }
                     self.pos.play(&mv);
-                    if let Some(message) = self
+                    if let Some((code, message)) = self
                         .notes
                         .check_sign
                         .and_then(|w| sign_mismatch(self.source, w, self.pos.check_sign()))
                     {
                         self.repeats
-                            .warn(&mut self.diagnostics, text, message, span);
+                            .warn(&mut self.diagnostics, text, code, message, span);
                     }
                     Some(Some(mv))
                 }
@@ -465,6 +474,7 @@ where
                         // kept.
                         Some(prose) => {
                             self.diagnostics.push(Diagnostic::warning(
+                                Code::RecordTrailingProse,
                                 "the game has no result and its movetext ends in text that \
                                  reads as no move: the game ends at its last move, the text \
                                  is kept as a comment after it",
@@ -541,6 +551,7 @@ where
     fn start_variation(&mut self, span: Span) -> ControlFlow<()> {
         let Some(previous) = self.before.clone() else {
             self.diagnostics.push(Diagnostic::error(
+                Code::VariationBeforeFirstMove,
                 "a variation before any move it could replace",
                 span,
             ));
@@ -562,8 +573,11 @@ where
 
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
         let Some(frame) = self.stack.pop() else {
-            self.diagnostics
-                .push(Diagnostic::error("')' closes no variation", span));
+            self.diagnostics.push(Diagnostic::error(
+                Code::VariationUnopened,
+                "')' closes no variation",
+                span,
+            ));
             self.failed = true;
             return ControlFlow::Break(());
         };
@@ -588,7 +602,8 @@ where
         if !self.failed {
             let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
             if let Some(message) = self.pos.result_conflict(result) {
-                self.diagnostics.push(Diagnostic::error(message, span));
+                self.diagnostics
+                    .push(Diagnostic::error(Code::ResultConflict, message, span));
                 self.failed = true;
             } else if self.watch_draws
                 && let Some(draw) = P::draw_instead_of(result)
@@ -600,12 +615,18 @@ where
                 );
                 match &self.binding {
                     Ok(()) => {
-                        self.diagnostics.push(Diagnostic::error(message, span));
+                        self.diagnostics.push(Diagnostic::error(
+                            Code::ResultAutomaticDraw,
+                            message,
+                            span,
+                        ));
                         self.failed = true;
                     }
                     Err(why) => {
-                        self.diagnostics
-                            .push(Diagnostic::warning(message, span).with_help(why.clone()));
+                        self.diagnostics.push(
+                            Diagnostic::warning(Code::ResultAutomaticDraw, message, span)
+                                .with_help(why.clone()),
+                        );
                     }
                 }
             }
@@ -613,6 +634,7 @@ where
                 && !crate::record::same_result(tag, result)
             {
                 self.diagnostics.push(Diagnostic::warning(
+                    Code::ResultTagMismatch,
                     format!("the Result tag says {tag} but the movetext ends with {result}"),
                     span,
                 ));
@@ -649,13 +671,24 @@ impl Repeats {
     /// How many of the later moves a warning names.
     const NAMED: usize = 5;
 
-    fn warn(&mut self, diagnostics: &mut Vec<Diagnostic>, token: &str, message: &str, span: Span) {
+    fn warn(
+        &mut self,
+        diagnostics: &mut Vec<Diagnostic>,
+        token: &str,
+        code: Code,
+        message: &str,
+        span: Span,
+    ) {
         match self.kinds.iter_mut().find(|(kind, _, _)| kind == message) {
             Some((_, _, later)) => later.push(token.to_owned()),
             None => {
                 self.kinds
                     .push((message.to_owned(), diagnostics.len(), Vec::new()));
-                diagnostics.push(Diagnostic::warning(format!("{token}: {message}"), span));
+                diagnostics.push(Diagnostic::warning(
+                    code,
+                    format!("{token}: {message}"),
+                    span,
+                ));
             }
         }
     }
@@ -733,7 +766,7 @@ fn sign_mismatch<N: Notation + ?Sized>(
     notation: &N,
     written: CheckSign,
     deserved: CheckSign,
-) -> Option<&'static str> {
+) -> Option<(Code, &'static str)> {
     // Most moves deserve no sign and have none: the notation is asked only about a fault.
     let fault = written.mismatch(deserved)?;
     if written == CheckSign::None && notation.follows(Convention::CheckSignOmitted) {
@@ -761,6 +794,7 @@ fn record_tags<'g, S: Notation + ?Sized>(
             Some(Ok((name, converted))) => (name, converted.into()),
             Some(Err(why)) => {
                 diagnostics.push(Diagnostic::warning(
+                    Code::TagValue,
                     format!("tag {}: {why}; kept as written", tag.name),
                     tag.span,
                 ));
@@ -772,12 +806,14 @@ fn record_tags<'g, S: Notation + ?Sized>(
             Some((written, _, earlier)) if *written != tag.name || name != tag.name => {
                 if *earlier == value {
                     diagnostics.push(Diagnostic::warning(
+                        Code::TagDuplicate,
                         format!("tag {} says what tag {written} says: dropped", tag.name),
                         tag.span,
                     ));
                     continue;
                 }
                 diagnostics.push(Diagnostic::warning(
+                    Code::TagConflict,
                     format!(
                         "tags {written} and {} both stand for {name} with other values: each \
                          kept under the name it is written with",
@@ -817,9 +853,16 @@ struct Frame<P: Rules> {
 }
 
 /// The error of a token no legal move fits, with the closest legal moves as help (an
-/// ambiguous token names its candidates in the message already).
-fn move_error(err: &MoveError, span: Span) -> Diagnostic {
-    let diag = Diagnostic::error(err.to_string(), span);
+/// ambiguous token names its candidates in the message already). The caret goes under the
+/// part of the token at fault when the notation says which and `text`, the token read, is the
+/// source's `span` byte for byte (a token glued to the next one is not).
+fn move_error(err: &MoveError, text: &str, span: Span) -> Diagnostic {
+    let at = if text.len() == span.len() {
+        err.span_in(span)
+    } else {
+        span
+    };
+    let diag = Diagnostic::error(err.code(), err.to_string(), at);
     match err.help() {
         Some(help) if err.kind != crate::MoveErrorKind::Ambiguous => diag.with_help(help),
         _ => diag,
@@ -899,14 +942,14 @@ where
         let mv = if notation.is_null(text) {
             if !line.position.play_null() {
                 let message = format!("null move {text} while in check");
-                return Err(game.locate(Diagnostic::error(message, span)));
+                return Err(game.locate(Diagnostic::error(Code::MoveNullInCheck, message, span)));
             }
             None
         } else {
             notes.clear();
             let mv = notation
                 .parse(&line.position, text, &mut notes)
-                .map_err(|err| game.locate(move_error(&err, span)))?;
+                .map_err(|err| game.locate(move_error(&err, text, span)))?;
             line.position.play(&mv);
             Some(mv)
         };

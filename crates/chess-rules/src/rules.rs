@@ -1,7 +1,7 @@
 //! The chess rules as the record replay sees them: set-up from the `FEN` tag, playing moves,
 //! and checking a written result against the final position.
 
-use board_core::{CheckSign, Diagnostic, GameResult, RawGame, Rules, Span};
+use board_core::{CheckSign, Code, Diagnostic, GameResult, RawGame, Rules, Span};
 
 use crate::{Color, Move, Position, Termination};
 
@@ -24,6 +24,7 @@ impl Rules for Position {
             None => Variant::Standard,
             Some(name) => variant(&name).ok_or_else(|| {
                 Diagnostic::error(
+                    Code::TagVariant,
                     format!("variant {name:?} is not chess: its rules are not supported"),
                     tag_span(game, "Variant"),
                 )
@@ -35,10 +36,16 @@ impl Rules for Position {
             return Ok(Position::new().with_chess960(chess960));
         };
         let span = tag_span(game, "FEN");
-        let (pos, dropped) = Position::from_fen_lenient(fen.trim())
-            .map_err(|err| Diagnostic::error(format!("cannot set up the FEN tag: {err}"), span))?;
+        let (pos, dropped) = Position::from_fen_lenient(fen.trim()).map_err(|err| {
+            Diagnostic::error(
+                Code::TagFen,
+                format!("cannot set up the FEN tag: {err}"),
+                span,
+            )
+        })?;
         for right in dropped {
             warnings.push(Diagnostic::warning(
+                Code::TagFenCastling,
                 format!(
                     "castling right dropped from the FEN tag: {}",
                     right.reason()

@@ -166,6 +166,7 @@ impl Report<'_> {
                 let line = serde_json::json!({
                     "file": file,
                     "severity": "error",
+                    "code": board_core::Code::InputUnreadable,
                     "message": message,
                 });
                 serde_json::to_writer(&mut **out, &line)?;

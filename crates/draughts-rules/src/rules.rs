@@ -25,7 +25,7 @@
 //! );
 //! ```
 
-use board_core::{Color, Diagnostic, RawGame, Rules, Span};
+use board_core::{Code, Color, Diagnostic, RawGame, Rules, Span};
 
 use crate::{Move, Position, Termination};
 
@@ -47,14 +47,20 @@ impl Rules for Position {
     ) -> Result<Position, Diagnostic> {
         let _ = warnings;
         if let Some((value, span)) = tag(game, "GameType") {
-            check_game_type(&value)
-                .map_err(|(message, help)| Diagnostic::error(message, span).with_help(help))?;
+            check_game_type(&value).map_err(|(message, help)| {
+                Diagnostic::error(Code::TagGameType, message, span).with_help(help)
+            })?;
         }
         let Some((fen, span)) = tag(game, "FEN") else {
             return Ok(Position::new());
         };
-        Position::from_fen(&fen)
-            .map_err(|err| Diagnostic::error(format!("cannot set up the FEN tag: {err}"), span))
+        Position::from_fen(&fen).map_err(|err| {
+            Diagnostic::error(
+                Code::TagFen,
+                format!("cannot set up the FEN tag: {err}"),
+                span,
+            )
+        })
     }
 
     fn play(&mut self, mv: &Move) {

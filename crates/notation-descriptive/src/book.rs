@@ -60,8 +60,8 @@ mod text;
 mod wordy;
 
 use board_core::{
-    Color, Diagnostic, Dialect, FirstMove, GameResult, MoveError, MoveErrorKind, MovetextWriter,
-    Notation, Span, write_tags,
+    Code, Color, Diagnostic, Dialect, FirstMove, GameResult, MoveError, MoveErrorKind,
+    MovetextWriter, Notation, Span, write_tags,
 };
 use chess_rules::Move;
 
@@ -684,6 +684,7 @@ impl State<'_> {
                 );
                 self.import.diagnostics.push(
                     Diagnostic::error(
+                        Code::BookContinuesEnded,
                         format!(
                             "these moves continue the game above at its move {n}{side}, after a line that ended it; the game stops here, at move {n}{side}"
                         ),
@@ -728,6 +729,7 @@ impl State<'_> {
             let start = offset + (cleaned.len() - lead.len());
             game.errors.push((
                 Diagnostic::error(
+                    Code::BookUnreadable,
                     format!(
                         "move {n} of the game does not read as moves; the game stops here, at move {n}"
                     ),
@@ -823,6 +825,7 @@ impl State<'_> {
                 if let (Some(span), Some((n, _))) = (at, first) {
                     game.errors.push((
                         Diagnostic::error(
+                            Code::BookColumnGap,
                             format!(
                                 "a column of moves from move {n} does not follow move {} of the game; its moves are not read",
                                 game.next.0
@@ -897,6 +900,7 @@ impl State<'_> {
             }) {
             let n = game.next.0;
             game.repairs.push(Diagnostic::warning(
+                Code::BookMoveNumber,
                 format!(
                     "move number {} printed where {n} belongs (Black's number says {n})",
                     first.0
@@ -936,6 +940,7 @@ impl State<'_> {
                     // kept as a note rather than glued on.
                     let side = |c: Color| if c == Color::White { "" } else { "..." };
                     game.repairs.push(Diagnostic::warning(
+                        Code::BookStrayLine,
                         format!(
                             "a line numbered {}{} where the game's move {}{} is next: kept as a note",
                             first.0,
@@ -1031,7 +1036,11 @@ impl State<'_> {
         let mut repairs = std::mem::take(&mut game.repairs);
         if game.dotted > game.undotted.len() {
             for span in &game.undotted {
-                repairs.push(Diagnostic::warning("move number without a dot", *span));
+                repairs.push(Diagnostic::warning(
+                    Code::BookUndottedNumber,
+                    "move number without a dot",
+                    *span,
+                ));
             }
         }
         let start = DescriptivePosition::new();
@@ -1053,6 +1062,7 @@ impl State<'_> {
                     let shown = &self.text[token.span.range()];
                     for repair in notes.repairs {
                         repairs.push(Diagnostic::warning(
+                            repair.code,
                             format!("{}: {repair}", shown.trim()),
                             token.span,
                         ));
@@ -1093,7 +1103,8 @@ impl State<'_> {
                     last_line + 1,
                 )
             };
-            let mut diag = Diagnostic::error(message, token.span).in_game(run, name.clone());
+            let mut diag =
+                Diagnostic::error(err.code(), message, token.span).in_game(run, name.clone());
             if err.kind != MoveErrorKind::Ambiguous
                 && let Some(help) = err.help()
             {
@@ -1334,19 +1345,22 @@ fn repair(
                 if best.0 >= window.min(4) && scored.get(1).is_none_or(|(k, _)| *k < best) =>
             {
                 let mut notes = board_core::Notes::default();
-                notes.repairs.push(board_core::Repair::new(format!(
-                    "{}; read as {}, the only legal move that the next {} moves confirm",
-                    if err.kind == MoveErrorKind::Illegal {
-                        "fits no legal move".to_owned()
-                    } else {
-                        format!(
-                            "fits {} and no reading keeps the game legal",
-                            err.candidates.join(", ")
-                        )
-                    },
-                    notation.to_text(pos, &mv),
-                    best.0
-                )));
+                notes.repairs.push(board_core::Repair::new(
+                    Code::DescriptiveLookahead,
+                    format!(
+                        "{}; read as {}, the only legal move that the next {} moves confirm",
+                        if err.kind == MoveErrorKind::Illegal {
+                            "fits no legal move".to_owned()
+                        } else {
+                            format!(
+                                "fits {} and no reading keeps the game legal",
+                                err.candidates.join(", ")
+                            )
+                        },
+                        notation.to_text(pos, &mv),
+                        best.0
+                    ),
+                ));
                 return Ok((mv, notes));
             }
             // A tie: no one repair fits.

@@ -3,7 +3,7 @@
 
 use std::cmp::Reverse;
 
-use board_core::{MoveError, Notation, Notes, Repair};
+use board_core::{Code, MoveError, Notation, Notes, Repair};
 use chess_rules::Move;
 
 use crate::parser::{self, Parsed};
@@ -138,7 +138,9 @@ pub(crate) fn read_one(
                 names.sort();
                 let chosen = notation.to_text(pos, &mv);
                 let (last, init) = names.split_last().expect("two moves or more");
-                notes.repairs.push(Repair::new(format!(
+                notes.repairs.push(Repair::new(
+                    Code::DescriptiveLookahead,
+                    format!(
                     "fits {} and {last}; read as {chosen}, the reading that keeps the next moves legal",
                     init.join(", "),
                 )));

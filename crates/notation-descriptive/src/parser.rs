@@ -15,6 +15,8 @@ const MAX_LEXEMES: usize = 64;
 
 /// Forms accepted only leniently while reading the text (bit flags).
 pub(crate) mod syntax {
+    use board_core::Code;
+
     /// `P K 4`: no dash between the piece and its square.
     pub(crate) const MISSING_DASH: u8 = 1;
     /// `KI`: a letter `I` or `l` where the rank `1` belongs.
@@ -23,11 +25,20 @@ pub(crate) mod syntax {
     pub(crate) const CAPTURE_OF_SQUARE: u8 = 1 << 2;
 
     /// The message of each flag.
-    pub(crate) const MESSAGES: [(u8, &str); 3] = [
-        (MISSING_DASH, "no '-' between the piece and its square"),
-        (LETTER_FOR_DIGIT, "a letter read as the digit 1"),
+    pub(crate) const MESSAGES: [(u8, Code, &str); 3] = [
+        (
+            MISSING_DASH,
+            Code::DescriptiveMissingDash,
+            "no '-' between the piece and its square",
+        ),
+        (
+            LETTER_FOR_DIGIT,
+            Code::DescriptiveLetterForDigit,
+            "a letter read as the digit 1",
+        ),
         (
             CAPTURE_OF_SQUARE,
+            Code::DescriptiveCaptureOfSquare,
             "a capture written with the square instead of the piece taken",
         ),
     ];

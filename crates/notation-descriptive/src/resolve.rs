@@ -2,7 +2,7 @@
 //! says (the piece and its name, where from, where to or what it takes), and the check sign
 //! decides between moves that both fit.
 
-use board_core::Repair;
+use board_core::{Code, Repair};
 use chess_rules::{CastlingSide, Move, MoveList, Position, Role, Square};
 
 use crate::DescriptivePosition;
@@ -11,6 +11,8 @@ use crate::parser::{Body, Mark, Parsed, PieceMove, Target, Who, syntax};
 
 /// Readings that only lenient matching allows (bit flags).
 mod lenient {
+    use board_core::Code;
+
     /// `KR` read as the rook standing on the king's side, not the one that started there.
     pub(super) const WING_BY_FILE: u8 = 1;
     /// `B-Q5` for a bishop that takes on Q5.
@@ -20,18 +22,25 @@ mod lenient {
     /// `Castles` alone when only queen-side castling is legal.
     pub(super) const CASTLES_QUEEN_SIDE: u8 = 1 << 3;
 
-    pub(super) const MESSAGES: [(u8, &str); 4] = [
+    pub(super) const MESSAGES: [(u8, Code, &str); 4] = [
         (
             WING_BY_FILE,
+            Code::DescriptiveWingByFile,
             "the piece is named after the wing it stands on, not the one it started on",
         ),
-        (CAPTURE_AS_MOVE, "a capture written as a move ('-' for 'x')"),
+        (
+            CAPTURE_AS_MOVE,
+            Code::DescriptiveCaptureAsMove,
+            "a capture written as a move ('-' for 'x')",
+        ),
         (
             QUEEN_ASSUMED,
+            Code::DescriptiveQueenAssumed,
             "no promotion piece written: a queen is assumed",
         ),
         (
             CASTLES_QUEEN_SIDE,
+            Code::DescriptiveCastlesQueenSide,
             "'Castles' alone is king-side castling; read as queen-side, the only castling legal",
         ),
     ];
@@ -261,24 +270,25 @@ pub(crate) fn resolve(pos: &DescriptivePosition, parsed: &Parsed) -> Outcome {
     };
     let (mv, mark) = chosen;
     let mut repairs = Vec::new();
-    for (flag, message) in syntax::MESSAGES {
+    for (flag, code, message) in syntax::MESSAGES {
         if parsed.repairs & flag != 0 {
-            repairs.push(Repair::new(message));
+            repairs.push(Repair::new(code, message));
         }
     }
     if loose {
         let flags = fit(pos, &parsed.body, mv).unwrap_or(0);
-        for (flag, message) in lenient::MESSAGES {
+        for (flag, code, message) in lenient::MESSAGES {
             if flags & flag != 0 {
-                repairs.push(Repair::new(message));
+                repairs.push(Repair::new(code, message));
             }
         }
     }
     if let Some(message) = mark {
-        repairs.push(Repair::new(message));
+        repairs.push(Repair::new(Code::DescriptiveCheckMark, message));
     }
     if parsed.en_passant && !mv.is_en_passant() {
         repairs.push(Repair::new(
+            Code::DescriptiveEnPassantMark,
             "marked e.p., but the capture is not en passant",
         ));
     }

@@ -26,10 +26,11 @@ mod uci;
 
 use board_core::{MoveError, Notation, Notes};
 use chess_rules::{Move, Position};
+use san::Lenience as Forms;
 
 pub use languages::LANGUAGES;
 pub use letters::PieceLetters;
-pub use san::{Lenience, ParseSanError, San, SanPlus, Style, Suffix, write_san};
+pub use san::{Lenience, ParseSanError, ResolveError, San, SanPlus, Style, Suffix, write_san};
 pub use uci::{Lan, Uci};
 
 /// Algebraic notation in a house style: English SAN, figurine, or any language's letters.
@@ -68,11 +69,8 @@ impl Notation for Algebraic {
     }
 
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
-        if let Some(mv) = san::read_common(pos, token, &self.style.letters, notes) {
-            return Ok(mv);
-        }
-        let plus = san::parse(token, &self.style.letters)?;
-        san::resolve(pos, token, &plus, &self.style.letters, notes)
+        // Parse, resolve, no lenience: the path of nearly every token.
+        san::read(pos, token, &self.style.letters, Forms::default(), notes)
     }
 
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {

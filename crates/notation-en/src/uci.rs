@@ -1,6 +1,6 @@
 //! UCI coordinates (`e2e4`, `e7e8q`) and long algebraic notation (`Ng1-f3`, `e7xd8=Q+`).
 
-use board_core::{MoveError, Notation, Notes, Repair};
+use board_core::{Code, MoveError, Notation, Notes, Repair, Span};
 use chess_rules::{Move, Position, Role, Square};
 
 use crate::san::push_square;
@@ -76,9 +76,12 @@ impl Notation for Uci {
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
         let bytes = token.as_bytes();
         let (Some(from), Some(to)) = (square_at(bytes, 0), square_at(bytes, 2)) else {
+            // The caret under the square that does not read.
+            let at = if square_at(bytes, 0).is_some() { 2 } else { 0 };
             return Err(MoveError::syntax(format!(
                 "{token:?} is not a UCI move (origin and destination squares, as e2e4)"
-            )));
+            ))
+            .at(Span::new(at, (at + 2).min(bytes.len()))));
         };
         let promotion = match bytes.get(4..) {
             Some([]) | None => None,
@@ -91,13 +94,15 @@ impl Notation for Uci {
                 _ => {
                     return Err(MoveError::syntax(format!(
                         "{token:?}: the promotion letter must be one of q r b n"
-                    )));
+                    ))
+                    .at(Span::new(4, 5)));
                 }
             },
             Some(_) => {
                 return Err(MoveError::syntax(format!(
                     "{token:?}: unexpected text after the squares"
-                )));
+                ))
+                .at(Span::new(4, bytes.len())));
             }
         };
         let moves = pos.legal_moves();
@@ -112,13 +117,14 @@ impl Notation for Uci {
             .iter()
             .find(|m| m.is_castle() && m.from() == from && (m.to() == to || m.king_to() == to))
         {
-            notes
-                .repairs
-                .push(Repair::new(if self.king_takes_rook(pos) {
+            notes.repairs.push(Repair::new(
+                Code::UciCastlingForm,
+                if self.king_takes_rook(pos) {
                     "castling written as the king's destination in Chess960 mode"
                 } else {
                     "castling written as the king taking its rook"
-                }));
+                },
+            ));
             return Ok(*mv);
         }
         let mut near: Vec<String> = moves
@@ -179,10 +185,8 @@ impl Notation for Lan {
     }
 
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
-        let mut plus = san::parse(token, &self.letters)?;
         // Both squares are this notation's canonical form, not a leniency.
-        plus.lenience = plus.lenience.without(san::Lenience::LONG_FORM);
-        san::resolve(pos, token, &plus, &self.letters, notes)
+        san::read(pos, token, &self.letters, san::Lenience::LONG_FORM, notes)
     }
 
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {

@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 
 use board_core::{
-    Diagnostic, Dialect, FirstMove, MoveEvent, MovetextSink, MovetextWriter, Notation, RawGame,
-    Replayed, replay_into,
+    Code, Diagnostic, Dialect, FirstMove, MoveEvent, MovetextSink, MovetextWriter, Notation,
+    RawGame, Replayed, replay_into,
 };
 use chess_rules::{Move, Position};
 
@@ -136,6 +136,7 @@ impl<'a> Scoresheet<'a, '_> {
             };
             if tags.iter().any(|(n, _)| *n == name) {
                 self.warnings.push(Diagnostic::warning(
+                    Code::TagDuplicate,
                     format!("a second {name} tag ({}): dropped", tag.name),
                     tag.span,
                 ));
@@ -146,6 +147,7 @@ impl<'a> Scoresheet<'a, '_> {
                     Ok(v) => Cow::Owned(v),
                     Err(err) => {
                         self.warnings.push(Diagnostic::warning(
+                            Code::TagValue,
                             format!("tag {}: {err}; kept as written", tag.name),
                             tag.span,
                         ));

@@ -2,7 +2,7 @@
 //! draw offer `=`, annotation glyphs) are taken off here; the move itself is read and resolved
 //! by the language-neutral engine of `notation-en` with the French letters.
 
-use board_core::{MoveError, Nag, Notes, Repair};
+use board_core::{Code, MoveError, Nag, Notes, Repair};
 use chess_rules::{Move, Position, Rank, Role};
 use notation_en::san::{self, Lenience, San, SanPlus, Suffix};
 
@@ -86,7 +86,9 @@ pub(crate) fn parse(
     let mut draw = None::<&'static str>;
     let mut ep_mark = false;
     let mut double_plus = false;
-    // From the end, by the last byte: most tokens end with a square and leave at once.
+    // From the end, by the last byte: most tokens end with a square and leave at once. The
+    // marks English writers use too are read by the engine's `strip_mark`; the draw offer is
+    // French.
     while let Some(&last) = body.as_bytes().last() {
         let (mark, rest) = match last {
             b'=' => (Mark::Draw, &body[..body.len() - 1]),
@@ -94,40 +96,34 @@ pub(crate) fn parse(
                 draw = Some("draw offer written '(=)'");
                 (Mark::Draw, &body[..body.len() - 3])
             }
-            b'+' if body.ends_with("++") => {
-                suffix = Some(Suffix::Checkmate);
-                double_plus = true;
-                (Mark::Sign, &body[..body.len() - 2])
-            }
-            b'+' | b'#' => {
-                suffix = Some(if last == b'+' {
-                    Suffix::Check
-                } else {
-                    Suffix::Checkmate
-                });
-                (Mark::Sign, &body[..body.len() - 1])
-            }
-            b'.' | b'p' => match ["e.p.", "e.p", "ep"]
-                .into_iter()
-                .find_map(|m| body.strip_suffix(m))
-                .filter(|rest| rest.len() >= 2)
-            {
-                Some(rest) => {
+            _ => match san::strip_mark(body) {
+                Some((san::Mark::DoublePlus, rest)) => {
+                    suffix = Some(Suffix::Checkmate);
+                    double_plus = true;
+                    (Mark::Sign, rest)
+                }
+                Some((san::Mark::Check, rest)) => {
+                    suffix = Some(Suffix::Check);
+                    (Mark::Sign, rest)
+                }
+                Some((san::Mark::Mate, rest)) => {
+                    suffix = Some(Suffix::Checkmate);
+                    (Mark::Sign, rest)
+                }
+                Some((san::Mark::EnPassant, rest)) => {
                     ep_mark = true;
                     (Mark::EnPassant, rest)
                 }
+                Some((san::Mark::Glyphs(glyph), rest)) => {
+                    let nag = Nag::from_glyph(glyph).ok_or_else(|| {
+                        MoveError::syntax(format!("{glyph:?} in {token:?} is no annotation glyph"))
+                            .at(board_core::Span::new(rest.len(), body.len()))
+                    })?;
+                    notes.nags.push(u16::from(nag.0));
+                    (Mark::Glyph, rest)
+                }
                 None => break,
             },
-            b'!' | b'?' => {
-                let rest = body.trim_end_matches(['!', '?']);
-                let glyph = &body[rest.len()..];
-                let nag = Nag::from_glyph(glyph).ok_or_else(|| {
-                    MoveError::syntax(format!("{glyph:?} in {token:?} is no annotation glyph"))
-                })?;
-                notes.nags.push(u16::from(nag.0));
-                (Mark::Glyph, rest)
-            }
-            _ => break,
         };
         if marks.contains(mark) {
             return Err(MoveError::syntax(match mark {
@@ -135,7 +131,8 @@ pub(crate) fn parse(
                 Mark::Sign => format!("two check signs in {token:?}"),
                 Mark::EnPassant => format!("two 'e.p.' marks in {token:?}"),
                 Mark::Glyph => format!("two annotation glyphs in {token:?}"),
-            }));
+            })
+            .at(board_core::Span::new(rest.len(), body.len())));
         }
         marks.push(mark);
         body = rest;
@@ -145,7 +142,7 @@ pub(crate) fn parse(
     }
     // The engine's message for a letter it does not know is English; the French one names
     // the French letters. Only a token that does not read pays for it.
-    let mut plus = match san::parse(body, letters) {
+    let mut plus = match SanPlus::from_ascii_with(body.as_bytes(), letters) {
         Ok(plus) => plus,
         Err(err) => {
             check_letter(body, token)?;
@@ -180,26 +177,31 @@ pub(crate) fn parse(
     }
     accept_documented_forms(&mut plus, promotion_form);
 
-    let mv = san::resolve(pos, token, &plus, letters, notes)?;
+    let mv = plus.read_in(pos, token, letters, Lenience::default(), notes)?;
 
     if !marks.in_canonical_order() {
         notes.repairs.push(Repair::new(
+            Code::FrMarksOrder,
             "marks after the move out of order (the order is e.p., then + or #, then =)",
         ));
     }
     if ep_mark && !mv.is_en_passant() {
         notes.repairs.push(Repair::new(
+            Code::FrEnPassantMark,
             "'e.p.' after a move that is not an en passant capture",
         ));
     } else if mv.is_en_passant() && !ep_mark && style.en_passant_mark {
         // The documents' `e.p.` "peut être ajoutée": written or not, it is correct; only a
         // style that always writes it reports one left out.
-        notes
-            .repairs
-            .push(Repair::new("en passant capture not marked 'e.p.'"));
+        notes.repairs.push(Repair::new(
+            Code::FrEnPassantUnmarked,
+            "en passant capture not marked 'e.p.'",
+        ));
     }
     if let Some(message) = draw {
-        notes.repairs.push(Repair::new(message));
+        notes
+            .repairs
+            .push(Repair::new(Code::FrDrawOfferForm, message));
     }
     notes.draw_offer = marks.contains(Mark::Draw);
     Ok(mv)
@@ -221,7 +223,8 @@ fn check_letter(body: &str, token: &str) -> Result<(), MoveError> {
             "{token:?} does not start with a piece letter or a file; piece letters are upper \
              case ({})",
             first.to_ascii_uppercase()
-        )));
+        ))
+        .at(board_core::Span::new(0, first.len_utf8())));
     }
     if !first.is_ascii_uppercase() || matches!(body, "O-O" | "O-O-O") {
         return Ok(());
@@ -238,7 +241,8 @@ fn check_letter(body: &str, token: &str) -> Result<(), MoveError> {
     };
     Err(MoveError::syntax(format!(
         "{token:?} does not start with a French piece letter ({LETTER_HELP}){hint}"
-    )))
+    ))
+    .at(board_core::Span::new(0, first.len_utf8())))
 }
 
 fn promotion_form(body: &str, plus: &SanPlus) -> Option<PromotionForm> {
@@ -302,6 +306,23 @@ mod tests {
         }
         for next in ["", "e5", "Cf3", "1-0", "x", "=D"] {
             assert!(!glues(next), "{next}");
+        }
+    }
+
+    /// The error names the bytes at fault, inside the token: where the caret goes.
+    #[test]
+    fn errors_name_the_bytes_at_fault() {
+        let pos = Position::new();
+        for (token, fault) in [
+            ("Cf9", "9"),
+            ("Nf3", "N"),
+            ("rf3", "r"),
+            ("Cf3!!?", "!!?"),
+            ("Cf3+=+", "+"),
+        ] {
+            let err = parse(&French::STANDARD, &pos, token, &mut Notes::default()).unwrap_err();
+            let span = err.span.unwrap_or_else(|| panic!("{token}: no span"));
+            assert_eq!(&token[span.range()], fault, "{token}: {err}");
         }
     }
 

@@ -32,7 +32,7 @@ mod resolve;
 mod sign;
 mod text;
 
-use board_core::{MoveError, Notation, Notes, Repair};
+use board_core::{MoveError, Notation, Notes};
 use draughts_rules::{Move, Position};
 
 pub use board::numbered_board;
@@ -89,10 +89,11 @@ impl Notation for Manoury {
             ));
         }
         let plus = ManouryPlus::from_ascii(token.as_bytes())
-            .map_err(|err| MoveError::syntax(format!("{token:?} is not a Manoury move: {err}")))?;
-        notes
-            .repairs
-            .extend(plus.lenience.messages().map(Repair::new));
+            // The span of the fault is kept: the caret goes under the square out of range.
+            .map_err(|err| {
+                MoveError::syntax(format!("{token:?} is not a Manoury move: {err}")).at(err.span())
+            })?;
+        notes.repairs.extend(plus.lenience.repairs());
         let mv = plus.mv.resolve_token(pos, token, &mut notes.repairs)?;
         notes.nags.extend(plus.signs.iter().map(|s| s.nag()));
         Ok(mv)

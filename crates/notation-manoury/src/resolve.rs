@@ -1,7 +1,7 @@
 //! From written squares to the legal move they name, and from a move to its canonical token.
 
 use arrayvec::ArrayVec;
-use board_core::{MoveError, MoveErrorKind, Repair};
+use board_core::{Code, MoveError, MoveErrorKind, Repair};
 use draughts_rules::{Bitboard, MAX_CAPTURES, Move, Position, Square};
 
 use crate::ManouryMove;
@@ -129,22 +129,32 @@ impl ManouryMove {
             [(mv, form)] => {
                 let canonical = canonical(&legal, mv);
                 if mv.is_capture() && !self.is_capture() {
-                    repairs.push(Repair::new("capture written with '-'"));
+                    repairs.push(Repair::new(
+                        Code::ManouryCaptureDash,
+                        "capture written with '-'",
+                    ));
                 } else if !mv.is_capture() && self.is_capture() {
-                    repairs.push(Repair::new("capture sign on a move that takes nothing"));
+                    repairs.push(Repair::new(
+                        Code::ManouryCaptureNothing,
+                        "capture sign on a move that takes nothing",
+                    ));
                 }
                 match form {
                     Form::Path if canonical.squares() != squares => {
                         let short = canonical.squares().len() == 2;
-                        repairs.push(Repair::new(if short {
-                            format!("capture path written where {canonical} is enough")
-                        } else {
-                            format!("capture path written otherwise than PDN's {canonical}")
-                        }));
+                        repairs.push(Repair::new(
+                            Code::ManouryPath,
+                            if short {
+                                format!("capture path written where {canonical} is enough")
+                            } else {
+                                format!("capture path written otherwise than PDN's {canonical}")
+                            },
+                        ));
                     }
-                    Form::Hub => repairs.push(Repair::new(format!(
-                        "captured pieces listed (engine notation); PDN writes {canonical}"
-                    ))),
+                    Form::Hub => repairs.push(Repair::new(
+                        Code::ManouryHub,
+                        format!("captured pieces listed (engine notation); PDN writes {canonical}"),
+                    )),
                     _ => {}
                 }
                 Ok(*mv)
@@ -244,6 +254,9 @@ fn illegal(pos: &Position, legal: &[Move], written: &ManouryMove, token: &str) -
         candidates = near(&|_| true);
     }
     let mut message = format!("illegal move {token}");
+    // The part of the token at fault, when one is: the departure square with no piece of the
+    // side to move.
+    let mut span = None;
     let most = legal.first().map_or(0, Move::capture_count);
     if most == 1 {
         message.push_str(": a capture is mandatory");
@@ -255,6 +268,8 @@ fn illegal(pos: &Position, legal: &[Move], written: &ManouryMove, token: &str) -
         .piece_at(written.from())
         .is_none_or(|p| p.color != pos.turn())
     {
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        span = (digits > 0).then(|| board_core::Span::new(0, digits));
         message.push_str(&format!(
             ": no {} piece on {}",
             pos.turn().english_name().to_lowercase(),
@@ -267,6 +282,7 @@ fn illegal(pos: &Position, legal: &[Move], written: &ManouryMove, token: &str) -
         kind: MoveErrorKind::Illegal,
         message,
         candidates,
+        span,
     }
 }
 

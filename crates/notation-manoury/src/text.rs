@@ -10,6 +10,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
+use board_core::{Code, Repair, Span};
 use draughts_rules::{MAX_CAPTURES, Square};
 
 use crate::Sign;
@@ -189,14 +190,35 @@ impl Lenience {
     /// it stands for no NAG and is dropped.
     pub const STRENGTH_WITHOUT_NAG: Lenience = Lenience(1 << 5);
 
-    const MESSAGES: [(Lenience, &'static str); 6] = [
-        (Lenience::LEADING_ZERO, "square written with a leading zero"),
-        (Lenience::COLON, "capture written with ':'"),
-        (Lenience::CROSS_FORM, "capture written with 'X' or '×'"),
-        (Lenience::MIXED_SEPARATORS, "'-' and 'x' mixed in one move"),
-        (Lenience::PARENTHESES, "move strength in parentheses"),
+    const MESSAGES: [(Lenience, Code, &'static str); 6] = [
+        (
+            Lenience::LEADING_ZERO,
+            Code::ManouryLeadingZero,
+            "square written with a leading zero",
+        ),
+        (
+            Lenience::COLON,
+            Code::ManouryColon,
+            "capture written with ':'",
+        ),
+        (
+            Lenience::CROSS_FORM,
+            Code::ManouryCross,
+            "capture written with 'X' or '×'",
+        ),
+        (
+            Lenience::MIXED_SEPARATORS,
+            Code::ManouryMixedSeparators,
+            "'-' and 'x' mixed in one move",
+        ),
+        (
+            Lenience::PARENTHESES,
+            Code::ManouryParentheses,
+            "move strength in parentheses",
+        ),
         (
             Lenience::STRENGTH_WITHOUT_NAG,
+            Code::ManouryStrengthDropped,
             "move strength that is none of ! ? !! ?? !? ?! dropped",
         ),
     ];
@@ -223,8 +245,16 @@ impl Lenience {
     pub fn messages(self) -> impl Iterator<Item = &'static str> {
         Lenience::MESSAGES
             .into_iter()
-            .filter(move |(form, _)| self.contains(*form))
-            .map(|(_, message)| message)
+            .filter(move |(form, _, _)| self.contains(*form))
+            .map(|(_, _, message)| message)
+    }
+
+    /// One repair per form, with its code, in the order of [`Lenience::messages`].
+    pub fn repairs(self) -> impl Iterator<Item = Repair> {
+        Lenience::MESSAGES
+            .into_iter()
+            .filter(move |(form, _, _)| self.contains(*form))
+            .map(|(_, code, message)| Repair::new(code, message))
     }
 }
 
@@ -236,6 +266,7 @@ impl Lenience {
 /// # Examples
 ///
 /// ```
+/// use board_core::Span;
 /// use notation_manoury::{ManouryPlus, Sign};
 ///
 /// let plus = ManouryPlus::from_ascii(b"32-28!*").unwrap();
@@ -245,7 +276,7 @@ impl Lenience {
 ///
 /// let err = ManouryPlus::from_ascii(b"32-51").unwrap_err();
 /// assert_eq!(err.to_string(), "square 51 is not between 1 and 50");
-/// assert_eq!(err.span(), 3..5);
+/// assert_eq!(err.span(), Span::new(3, 5));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ManouryPlus {
@@ -463,7 +494,7 @@ fn read_square(digits: &[u8], span: Range<usize>) -> Result<Square, ParseManoury
             .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
         ParseManouryError {
             message: format!("square {n} is not between 1 and 50"),
-            span,
+            span: Span::new(span.start, span.end),
         }
     })
 }
@@ -472,21 +503,21 @@ fn read_square(digits: &[u8], span: Range<usize>) -> Result<Square, ParseManoury
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseManouryError {
     message: String,
-    span: Range<usize>,
+    span: Span,
 }
 
 impl ParseManouryError {
     fn new(expected: impl fmt::Display, span: Range<usize>) -> ParseManouryError {
         ParseManouryError {
             message: format!("expected {expected}"),
-            span,
+            span: Span::new(span.start, span.end),
         }
     }
 
-    /// The bytes at fault, in the text read.
+    /// The bytes at fault, in the text read: where the caret of a diagnostic goes.
     #[must_use]
-    pub fn span(&self) -> Range<usize> {
-        self.span.clone()
+    pub const fn span(&self) -> Span {
+        self.span
     }
 }
 
@@ -504,7 +535,7 @@ mod tests {
 
     fn err(text: &str) -> (String, Range<usize>) {
         let e = ManouryPlus::from_ascii(text.as_bytes()).unwrap_err();
-        (e.to_string(), e.span())
+        (e.to_string(), e.span().range())
     }
 
     #[test]
@@ -559,7 +590,7 @@ mod tests {
         assert_eq!((mv.from(), mv.last()), (Square::new(47), Square::new(36)));
         let err = "32-28*".parse::<ManouryMove>().unwrap_err();
         assert_eq!(
-            (err.to_string(), err.span()),
+            (err.to_string(), err.span().range()),
             ("expected a move without signs".to_owned(), 5..6)
         );
         assert!("32-28!!!".parse::<ManouryMove>().is_err());

@@ -8,7 +8,7 @@
 //! invisible C1 controls. The structure of a game is ASCII in all three encodings, so the fields
 //! are found on the bytes before any is decoded.
 
-use crate::{Diagnostic, Span};
+use crate::{Code, Diagnostic, Span};
 
 use super::lexer;
 
@@ -211,6 +211,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded {
             Field::Tag(name_start, name_end) => {
                 let name = String::from_utf8_lossy(&bytes[name_start..name_end]);
                 warnings.push(Diagnostic::warning(
+                    Code::TagEncoding,
                     format!(
                         "the value of tag {name} is not UTF-8; read as {}",
                         encoding.name()
@@ -234,10 +235,15 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded {
                 encoding.name()
             )
         };
-        warnings.push(Diagnostic::warning(message, span));
+        warnings.push(Diagnostic::warning(
+            Code::RecordCommentEncoding,
+            message,
+            span,
+        ));
     }
     if let Some((encoding, span)) = movetext_at {
         warnings.push(Diagnostic::warning(
+            Code::RecordEncoding,
             format!(
                 "the movetext is not UTF-8 here; read as {} where it is not",
                 encoding.name()

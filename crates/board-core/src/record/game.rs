@@ -550,12 +550,12 @@ impl RawGame {
     /// # Examples
     ///
     /// ```
-    /// use board_core::{Diagnostic, Dialect, RecordReader};
+    /// use board_core::{Code, Diagnostic, Dialect, RecordReader};
     ///
     /// let file = "1. e4 *\n\n[White \"A\"]\n\n1. e4 Ke7 *\n";
     /// let game = RecordReader::new(file.as_bytes(), Dialect::pgn()).nth(1).unwrap().unwrap();
     /// let ke7 = game.moves().nth(1).unwrap();
-    /// let diag = game.locate(Diagnostic::error("illegal move", ke7.span));
+    /// let diag = game.locate(Diagnostic::error(Code::MoveIllegal, "illegal move", ke7.span));
     /// assert_eq!(
     ///     game.render(&diag, "a.pgn"),
     ///     "error: illegal move\n --> a.pgn:5:7 (game 2: A - ?)\n  |\n5 | 1. e4 Ke7 *\n  |       ^^^\n"

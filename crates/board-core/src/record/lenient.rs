@@ -2,7 +2,7 @@
 //! reported: dash look-alikes for the hyphen in moves and results (`O‑O` with U+2011, `1–0`
 //! with an en dash), and evaluation signs written as Informant prints them (`±`, `+−`).
 
-use crate::{Diagnostic, Nag, Span};
+use crate::{Code, Diagnostic, Nag, Span};
 
 use super::dialect::{DASHES, Dialect};
 use super::game::Ev;
@@ -58,7 +58,10 @@ pub(crate) fn dashes(
         1 => format!("dash look-alike in {what}"),
         n => format!("dash look-alikes read as `-` in {n} tokens, the first {what}"),
     };
-    Some((fixed, Diagnostic::warning(message, span)))
+    Some((
+        fixed,
+        Diagnostic::warning(Code::RecordDashLookalike, message, span),
+    ))
 }
 
 /// Warns of the evaluation signs among the NAGs (`±` read as `$16`), once for each sign.
@@ -75,6 +78,7 @@ pub(crate) fn symbols(text: &str, events: &[Ev], warnings: &mut Vec<Diagnostic>)
         }
         seen.push(written);
         warnings.push(Diagnostic::warning(
+            Code::RecordEvaluationSign,
             format!("evaluation sign `{written}` read as ${value}"),
             span,
         ));

@@ -322,6 +322,19 @@ pub(crate) enum TagRepair {
 }
 
 impl TagRepair {
+    /// The stable code of the repair.
+    pub(crate) const fn code(self) -> crate::Code {
+        use crate::Code;
+        match self {
+            TagRepair::UnescapedQuote => Code::TagUnescapedQuote,
+            TagRepair::MissingQuote => Code::TagMissingQuote,
+            TagRepair::MissingBracket => Code::TagMissingBracket,
+            TagRepair::Unterminated => Code::TagUnterminated,
+            TagRepair::Unquoted => Code::TagUnquoted,
+            TagRepair::NoName => Code::TagNoName,
+        }
+    }
+
     pub(crate) const fn message(self) -> &'static str {
         match self {
             TagRepair::UnescapedQuote => "unescaped `\"` inside a tag value, read as part of it",

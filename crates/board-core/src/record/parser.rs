@@ -12,7 +12,7 @@ use winnow::stream::Location as _;
 use winnow::token::{any, take, take_till, take_while};
 use winnow::{LocatingSlice, ascii::digit1};
 
-use crate::{Diagnostic, Span};
+use crate::{Code, Diagnostic, Span};
 
 use super::dialect::Dialect;
 use super::game::{CommentKind, Ev, TagSpans};
@@ -154,8 +154,11 @@ impl GameParser<'_> {
                 return;
             };
             if let Some(repair) = tag.repair {
-                self.warnings
-                    .push(Diagnostic::warning(repair.message(), tag.span));
+                self.warnings.push(Diagnostic::warning(
+                    repair.code(),
+                    repair.message(),
+                    tag.span,
+                ));
             }
             if !tag.name.is_empty() {
                 self.tags.push(TagSpans {
@@ -237,6 +240,7 @@ impl GameParser<'_> {
         }
         let end = Span::new(len, len);
         self.warnings.push(Diagnostic::warning(
+            Code::RecordNoResult,
             "game has no result; it ends at the next tag section or the end of the input",
             end,
         ));

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use crate::{Diagnostic, LineCol, Span};
+use crate::{Code, Diagnostic, LineCol, Span};
 
 use super::dialect::Dialect;
 use super::encoding;
@@ -240,6 +240,7 @@ impl<R: Read> RecordReader<R> {
             let line = self.line_at(at);
             let written = String::from_utf8_lossy(&self.buf[at..at + len]).into_owned();
             self.pending.push(Diagnostic::warning(
+                Code::RecordForumMarkup,
                 format!("forum markup `{written}` at line {line} skipped"),
                 Span::new(0, 0),
             ));
@@ -436,6 +437,7 @@ impl<R: Read> RecordReader<R> {
         if is_junk {
             let snippet: String = text.chars().take(40).collect();
             self.pending.push(Diagnostic::warning(
+                Code::RecordSkippedText,
                 format!(
                     "skipped text at line {first_line} that holds no moves: `{}`",
                     crate::visible(&snippet)
@@ -496,6 +498,7 @@ impl<R: Read> RecordReader<R> {
                         result_as = Some(canonical);
                         if lenient {
                             warnings.push(Diagnostic::warning(
+                                Code::RecordResultForm,
                                 format!("result {written} read as {canonical}"),
                                 span,
                             ));
@@ -676,6 +679,7 @@ fn finish(text: &str, found: &mut Found, dialect: &Dialect, spare: &mut Spare) -
         result = Some(s);
     } else {
         found.warnings.push(Diagnostic::warning(
+            Code::RecordNoResult,
             "game has no result; it ends at the next tag section or the end of the input",
             Span::new(text.len(), text.len()),
         ));
@@ -787,6 +791,22 @@ impl fmt::Display for GameErrorKind {
 }
 
 impl GameErrorKind {
+    /// The stable code of the error: `record.unterminated-comment`...
+    #[must_use]
+    pub const fn code(self) -> Code {
+        match self {
+            GameErrorKind::UnterminatedComment => Code::RecordUnterminatedComment,
+            GameErrorKind::UnmatchedBrace => Code::RecordUnmatchedBrace,
+            GameErrorKind::UnmatchedParenthesis => Code::RecordUnmatchedParenthesis,
+            GameErrorKind::UnclosedVariation => Code::RecordUnclosedVariation,
+            GameErrorKind::TooDeep { .. } => Code::RecordTooDeep,
+            GameErrorKind::NagOutOfRange { .. } => Code::RecordNagOutOfRange,
+            GameErrorKind::TooLarge { .. } => Code::RecordTooLarge,
+            GameErrorKind::TruncatedTag => Code::RecordTruncatedTag,
+            GameErrorKind::NotText { .. } => Code::RecordNotText,
+        }
+    }
+
     fn help(self) -> Option<&'static str> {
         match self {
             GameErrorKind::UnterminatedComment => {
@@ -899,7 +919,7 @@ impl GameError {
     /// The error as a diagnostic naming the game.
     #[must_use]
     pub fn diagnostic(&self) -> Diagnostic {
-        let diagnostic = Diagnostic::error(self.kind.to_string(), self.span);
+        let diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string(), self.span);
         // An input that is not text holds no game to name.
         let diagnostic = match self.kind {
             GameErrorKind::NotText { .. } => diagnostic,

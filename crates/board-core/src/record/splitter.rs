@@ -9,7 +9,7 @@
 //! differ) to the parser. The walk is written by hand, not with winnow: it runs once per byte of
 //! the input, and it must stop and resume anywhere in a buffer that grows.
 
-use crate::{Diagnostic, Span};
+use crate::{Code, Diagnostic, Span};
 
 use super::dialect::Dialect;
 use super::game::{CommentKind, Ev, TagSpans};
@@ -95,7 +95,7 @@ impl Found {
         let whole = Span::new(at, at + scan.end);
         if let Some(repair) = scan.repair {
             self.warnings
-                .push(Diagnostic::warning(repair.message(), whole));
+                .push(Diagnostic::warning(repair.code(), repair.message(), whole));
         }
         if !scan.name.is_empty() {
             self.tags.push(TagSpans {
@@ -578,6 +578,7 @@ impl Scanner {
 /// The warning for forum markup (`written`) skipped inside a game.
 pub(crate) fn markup_warning(written: &[u8], span: Span) -> Diagnostic {
     Diagnostic::warning(
+        Code::RecordForumMarkup,
         format!(
             "forum markup `{}` skipped",
             String::from_utf8_lossy(written)

@@ -390,7 +390,10 @@ fn rendering_uses_file_lines() {
         .collect();
     let b = &games[1];
     let kxe8 = b.moves().nth(2).unwrap();
-    let diag = b.locate(Diagnostic::error("illegal move", kxe8.span).with_help("no king there"));
+    let diag = b.locate(
+        Diagnostic::error(crate::Code::MoveIllegal, "illegal move", kxe8.span)
+            .with_help("no king there"),
+    );
     let whole = Diagnostic {
         span: kxe8.span.shift(b.offset() as usize),
         ..diag.clone()
@@ -407,7 +410,7 @@ fn rendering_uses_file_lines() {
         .unwrap()
         .unwrap();
     let kxe8 = b.moves().nth(2).unwrap();
-    let diag = Diagnostic::warning("odd", kxe8.span);
+    let diag = Diagnostic::warning(crate::Code::MoveSyntax, "odd", kxe8.span);
     let whole = Diagnostic {
         span: kxe8.span.shift(b.offset() as usize),
         ..diag.clone()
