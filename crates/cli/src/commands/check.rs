@@ -73,6 +73,7 @@ where
             &mut io::sink(),
             report,
             progress,
+            args.jobs.unwrap_or_else(pipeline::default_jobs),
         )
     })?;
     match args.format {
