@@ -362,6 +362,8 @@ impl<N: ?Sized> Job<'_, N> {
 enum Item {
     /// A game replayed.
     Replayed {
+        /// Its bytes in the file.
+        range: std::ops::Range<u64>,
         /// The game, kept when it has diagnostics to render.
         game: Option<RawGame>,
         /// What the replay reported.
@@ -398,8 +400,98 @@ enum Finished<'n, N: ?Sized> {
     Unreadable(Arc<str>, String),
 }
 
-/// Replays every game of every input with `source`; with `target`, writes the games that
-/// replay to `out` in that notation. A game with an error is reported and left out; the
+/// What the replay writes the games that replay in.
+pub(crate) enum Target<'a, N: ?Sized> {
+    /// Nothing: the games are only checked.
+    Check,
+    /// This notation.
+    To(&'a N),
+    /// The notation each game is read in (`fmt`).
+    Same,
+}
+
+impl<N: ?Sized> Clone for Target<'_, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<N: ?Sized> Copy for Target<'_, N> {}
+
+impl<'a, N: ?Sized> Target<'a, N> {
+    /// The notation to write a game read in `read` in.
+    fn of(self, read: &'a N) -> Option<&'a N> {
+        match self {
+            Target::Check => None,
+            Target::To(notation) => Some(notation),
+            Target::Same => Some(read),
+        }
+    }
+}
+
+/// Where the collector puts the input and the games that replay, in input order.
+pub(crate) trait Sink {
+    /// The next bytes of the input, from file offset `offset`, before the games that start in
+    /// them.
+    ///
+    /// # Errors
+    ///
+    /// When writing fails.
+    fn bytes(&mut self, offset: u64, bytes: Vec<u8>) -> io::Result<()>;
+
+    /// A game that replayed: its bytes in the file, and what it was written as.
+    ///
+    /// # Errors
+    ///
+    /// When writing fails.
+    fn game(&mut self, range: std::ops::Range<u64>, written: &str) -> io::Result<()>;
+}
+
+/// The sink of `convert` and `check`: the games written, one after the other.
+struct Games<'a>(&'a mut dyn Write);
+
+impl Sink for Games<'_> {
+    fn bytes(&mut self, _: u64, _: Vec<u8>) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn game(&mut self, _: std::ops::Range<u64>, written: &str) -> io::Result<()> {
+        self.0.write_all(written.as_bytes())
+    }
+}
+
+/// [`process_into`] writing the games to `out` in `target` (none: checked only).
+///
+/// # Errors
+///
+/// As [`process_into`].
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the command's settings, passed through"
+)]
+pub(crate) fn process<P, N>(
+    files: &[PathBuf],
+    source: &Source<'_, N>,
+    target: Option<&N>,
+    dialect: &Dialect,
+    out: &mut dyn Write,
+    report: &mut Report<'_>,
+    progress: bool,
+    jobs: usize,
+) -> Result<Summary, Error>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+{
+    let target = target.map_or(Target::Check, Target::To);
+    let mut sink = Games(out);
+    process_into::<P, N>(
+        files, source, target, dialect, &mut sink, report, progress, jobs,
+    )
+}
+
+/// Replays every game of every input with `source`; gives `sink` the input's bytes and the games
+/// that replay, written in `target`. A game with an error is reported and left out; the
 /// others go on. Each input is cut in parts where games start; `jobs` workers read, split and
 /// replay a part each, and the collector writes them in input order, stitching the parts where
 /// a cut was not a boundary, so the output is the same for any number of workers. Memory
@@ -413,12 +505,12 @@ enum Finished<'n, N: ?Sized> {
     clippy::too_many_arguments,
     reason = "the command's settings, passed through"
 )]
-pub(crate) fn process<P, N>(
+pub(crate) fn process_into<P, N>(
     files: &[PathBuf],
     source: &Source<'_, N>,
-    target: Option<&N>,
+    target: Target<'_, N>,
     dialect: &Dialect,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
     report: &mut Report<'_>,
     progress: bool,
     jobs: usize,
@@ -623,7 +715,7 @@ fn split_all<'n, N: ?Sized>(
 fn work<'n, P, N>(
     part: Part<'n, N>,
     source: &Source<'n, N>,
-    target: Option<&N>,
+    target: Target<'_, N>,
     dialect: &Dialect,
     buffer: &mut String,
 ) -> Worked<'n, N>
@@ -721,7 +813,7 @@ where
 fn replay_one<P, N>(
     game: RawGame,
     notation: &N,
-    target: Option<&N>,
+    target: Target<'_, N>,
     dialect: &Dialect,
     buffer: &mut String,
     note: Option<String>,
@@ -734,7 +826,7 @@ where
     let replayed = replay::<P, _, _>(
         &game,
         notation,
-        target.map(|notation| Output {
+        target.of(notation).map(|notation| Output {
             notation,
             dialect,
             out: &mut *buffer,
@@ -743,6 +835,7 @@ where
     let good = !replayed.has_errors();
     let keep = !replayed.diagnostics.is_empty() || !game.warnings().is_empty();
     Item::Replayed {
+        range: game.source_range(),
         game: keep.then_some(game),
         diagnostics: replayed.diagnostics,
         good,
@@ -755,7 +848,7 @@ where
 /// What the collector needs to replay games itself.
 struct Collect<'a, 'n, N: ?Sized + 'static> {
     source: &'a Source<'n, N>,
-    target: Option<&'a N>,
+    target: Target<'a, N>,
     dialect: &'a Dialect,
     tokens: mpsc::Receiver<()>,
 }
@@ -774,7 +867,7 @@ struct FileState<'n, N: ?Sized> {
 fn collect<'n, P, N>(
     done: mpsc::Receiver<(usize, Finished<'n, N>)>,
     context: &Collect<'_, 'n, N>,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
     report: &mut Report<'_>,
     mut bar: Option<Bar<'_>>,
 ) -> Result<Summary, Error>
@@ -875,6 +968,7 @@ where
         .part(part.origin.offset, &part.bytes, part.end, error, |item| {
             read_here.push(item);
         });
+    emit.out.bytes(part.origin.offset, part.bytes)?;
     for item in read_here {
         let item = match item {
             Ok(game) => Item::Deferred(game),
@@ -960,6 +1054,7 @@ where
     };
     let done = match item {
         Item::Replayed {
+            range,
             game,
             diagnostics,
             good,
@@ -986,6 +1081,7 @@ where
                 game: true,
                 good,
                 plies,
+                range,
                 written,
                 note,
                 diagnostics: emitted,
@@ -1024,6 +1120,8 @@ struct Done {
     /// It replayed without error.
     good: bool,
     plies: usize,
+    /// Its bytes in the file.
+    range: std::ops::Range<u64>,
     /// Its text in the target notation, when converting.
     written: String,
     note: Option<String>,
@@ -1036,7 +1134,7 @@ struct Done {
 struct Emitter<'a, 'r, 'b> {
     summary: &'a mut Summary,
     report: &'a mut Report<'r>,
-    out: &'a mut dyn Write,
+    out: &'a mut dyn Sink,
     bar: &'a mut Option<Bar<'b>>,
 }
 
@@ -1067,7 +1165,7 @@ impl Emitter<'_, '_, '_> {
         if done.good {
             summary.good += 1;
             summary.plies += done.plies;
-            self.out.write_all(done.written.as_bytes())?;
+            self.out.game(done.range, &done.written)?;
         }
         Ok(())
     }

@@ -183,6 +183,38 @@ fn check_and_convert_print_the_same_on_any_number_of_workers() {
 }
 
 #[test]
+fn fmt_formats_the_same_on_any_number_of_workers() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-jobs-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = tricky_file();
+    let tricky = dir.join("tricky.pgn");
+    std::fs::write(&tricky, &bytes).unwrap();
+    let tricky = tricky.to_str().unwrap();
+    // To stdout from stdin; and `--check`, which tells the first line that changes.
+    let (status, formatted, stderr) = same_on_any_jobs(&["fmt"], Some(&bytes));
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(formatted.contains("[Event \"broken\"]"), "{formatted}");
+    assert_ne!(formatted.as_bytes(), &bytes[..]);
+    let (_, listed, told) = same_on_any_jobs(&["fmt", "--check", tricky], None);
+    assert!(listed.contains("tricky.pgn"), "{listed}");
+    assert!(told.contains("would be reformatted, from line"), "{told}");
+    // In place: the file each run leaves is the same, and is what stdout had.
+    let mut results = Vec::new();
+    for (jobs, cut) in [
+        (1, Cut::Default),
+        (2, Cut::Lines(300)),
+        (8, Cut::Guessed(700)),
+    ] {
+        std::fs::write(tricky, &bytes).unwrap();
+        let out = run(&["fmt", tricky], jobs, cut, None);
+        results.push((shown(&out).0, std::fs::read(tricky).unwrap()));
+    }
+    assert_eq!(results[0].1, formatted.as_bytes());
+    assert!(results.iter().all(|r| *r == results[0]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn shared_corpus_reads_the_same_on_any_number_of_workers() {
     let Some(corpus) = shared_corpus() else {
         return;
@@ -207,4 +239,10 @@ fn shared_corpus_reads_the_same_on_any_number_of_workers() {
     let mut convert = vec!["convert"];
     convert.extend(&pdn);
     same_on_any_jobs(&convert, None);
+    let mut fmt = vec!["fmt", "--check"];
+    fmt.extend(&pdn);
+    same_on_any_jobs(&fmt, None);
+    let mut fmt = vec!["fmt", "--check"];
+    fmt.extend(&pgn);
+    same_on_any_jobs(&fmt, None);
 }
