@@ -760,6 +760,9 @@ where
             }
             PartStep::Boundary { at, clean } if clean && Some(at) == part.end => break None,
             PartStep::Boundary { .. } | PartStep::NeedInput => break Some(reader),
+            // Before the end of the file (an input that is no text): the parts after hold
+            // nothing to read, which the stitcher learns from this reader.
+            PartStep::End if part.end.is_some() => break Some(reader),
             PartStep::End => {
                 trailing = Some(reader.trailing_warnings().to_vec());
                 break None;
@@ -859,6 +862,8 @@ struct FileState<'n, N: ?Sized> {
     games: usize,
     decided: Option<&'n N>,
     stitcher: Stitcher,
+    /// The input failed: what follows the games read before is lost, warnings included.
+    failed: bool,
 }
 
 /// Writes what the workers did in input order, numbering and rendering the diagnostics, and
@@ -920,6 +925,7 @@ where
                             games: 0,
                             decided: None,
                             stitcher: Stitcher::new(),
+                            failed: false,
                         }),
                     };
                     stitch::<P, N>(*worked, state, context, &mut buffer, &mut emit)?;
@@ -986,7 +992,7 @@ where
         }
         state.stitcher.then(carry);
     }
-    if part.end.is_none() {
+    if part.end.is_none() && !state.failed {
         let trailing = match state.stitcher.trailing() {
             Some(trailing) => trailing.to_vec(),
             None => trailing.unwrap_or_default(),
@@ -1099,14 +1105,17 @@ where
                 ..Done::default()
             }
         }
-        Item::Failed(message) => Done {
-            // The games read before stay; the file's end is lost, and said so.
-            unreadable: Some((
-                Arc::clone(&state.name),
-                format!("cannot read {name} to its end: {message}"),
-            )),
-            ..Done::default()
-        },
+        Item::Failed(message) => {
+            state.failed = true;
+            Done {
+                // The games read before stay; the file's end is lost, and said so.
+                unreadable: Some((
+                    Arc::clone(&state.name),
+                    format!("cannot read {name} to its end: {message}"),
+                )),
+                ..Done::default()
+            }
+        }
         Item::Deferred(_) => unreachable!("replayed above"),
     };
     emit.done(done)

@@ -179,6 +179,14 @@ fn check_and_convert_print_the_same_on_any_number_of_workers() {
     same_on_any_jobs(&["convert", "--to", "fr"], Some(&gz));
     // Cut short: the games before the cut stay, the cut is said.
     same_on_any_jobs(&["check"], Some(&gz[..gz.len() * 2 / 3]));
+    // An input that is no text is one error, however many parts it makes.
+    let binary: Vec<u8> = (0..20_000u32).map(|i| (i * 7 % 32) as u8).collect();
+    let (status, _, stderr) = same_on_any_jobs(&["check", "-"], Some(&binary));
+    assert_eq!(
+        (status, stderr.matches("not a text file").count()),
+        (Some(1), 1),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

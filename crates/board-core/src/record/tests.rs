@@ -986,3 +986,28 @@ fn guessed_cuts_are_boundaries_in_an_ordinary_file() {
         whole(&file, &Dialect::pgn())
     );
 }
+
+/// Reads the file `SCORESHEET_READ_FILE` with the splitter (`SCORESHEET_READ_MODE=splitter`),
+/// with the parser on every game (`parser`), or only loads it (`none`), for counting the
+/// instructions of the read path under callgrind (see docs/performance.md):
+/// `cargo test --release -p board-core --lib read_path_for_callgrind -- --ignored`.
+#[test]
+#[ignore = "a measurement, run by hand under callgrind"]
+fn read_path_for_callgrind() {
+    let Some(path) = std::env::var_os("SCORESHEET_READ_FILE") else {
+        return;
+    };
+    let bytes = std::fs::read(path).unwrap();
+    let mode = std::env::var("SCORESHEET_READ_MODE").unwrap_or_default();
+    let reader = RecordReader::new(&bytes[..], Dialect::pgn());
+    let reader = match mode.as_str() {
+        "none" => return,
+        "parser" => reader.parse_every_game(),
+        _ => reader,
+    };
+    let mut moves = 0;
+    for game in reader {
+        moves += game.map_or(0, |g| g.moves().count());
+    }
+    assert!(moves > 0);
+}
