@@ -6,7 +6,7 @@
 //! blank line, text between games that holds none), so each part is checked by the part
 //! before it: the [`PartReader`] of the bytes from `start` gives the games that *start* before
 //! `end`, reading past `end` to finish the last of them, then says where the first game at or
-//! past `end` starts ([`Step::Boundary`]). The next part's games are the file's exactly when
+//! past `end` starts ([`PartStep::Boundary`]). The next part's games are the file's exactly when
 //! that is the next part's `start` and nothing was left to report with it; else the reader of
 //! this part, moved on with [`PartReader::set_end`], reads on for it. An unclosed `{` does not
 //! hide a boundary: the reader ends such a comment at the next tag line anyway.
@@ -45,7 +45,7 @@ use crate::Diagnostic;
 use super::dialect::Dialect;
 use super::game::RawGame;
 use super::lexer;
-use super::reader::{ReadError, RecordReader, Step};
+use super::reader::{ReadError, RecordReader, Stop};
 
 /// Where a part of a file starts: a byte offset that begins a line, and that line's number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -142,11 +142,13 @@ impl PartReader {
 
     /// The next game of the part, or why there is none for now.
     pub fn step(&mut self) -> PartStep {
-        match self.reader.step() {
-            Step::Item(item) => PartStep::Game(item),
-            Step::Boundary { at, clean } => PartStep::Boundary { at, clean },
-            Step::Starved => PartStep::NeedInput,
-            Step::End => PartStep::End,
+        if let Some(item) = self.reader.step() {
+            return PartStep::Game(item);
+        }
+        match self.reader.stop() {
+            Stop::Boundary { at, clean } => PartStep::Boundary { at, clean },
+            Stop::Starved => PartStep::NeedInput,
+            Stop::End => PartStep::End,
         }
     }
 

@@ -117,13 +117,13 @@ pub struct RecordReader<R> {
     resumable: bool,
     /// A game too large to keep was reported; its bytes are being skipped.
     skipping: bool,
+    /// Why the last call to `step` gave no game.
+    stop: Stop,
 }
 
-/// What [`RecordReader::step`] found.
-#[derive(Debug)]
-pub(crate) enum Step {
-    /// A game, or why one could not be read.
-    Item(Result<RawGame, ReadError>),
+/// Why [`RecordReader::step`] gave no game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
     /// The first game that starts at or past the limit starts at this file offset; `clean` when
     /// nothing read before it (skipped text, forum markup) is left to report with it.
     Boundary { at: u64, clean: bool },
@@ -186,6 +186,7 @@ impl<R: Read> RecordReader<R> {
             held: None,
             resumable: false,
             skipping: false,
+            stop: Stop::End,
         }
     }
 
@@ -438,19 +439,26 @@ impl<R: Read> RecordReader<R> {
 
     /// A failed read: the end of the iteration, or for a resumable source with nothing yet, a
     /// pause.
-    fn failed(&mut self, e: io::Error) -> Step {
+    fn failed(&mut self, e: io::Error) -> Option<Result<RawGame, ReadError>> {
         if self.resumable && e.kind() == io::ErrorKind::WouldBlock {
-            return Step::Starved;
+            self.stop = Stop::Starved;
+            return None;
         }
         self.done = true;
-        Step::Item(Err(ReadError::Io(e)))
+        Some(Err(ReadError::Io(e)))
+    }
+
+    /// Why the last call to [`RecordReader::step`] gave no game.
+    pub(crate) fn stop(&self) -> Stop {
+        self.stop
     }
 
     /// Where the game in progress starts, when that is at or past the limit.
-    fn past_limit(&self) -> Option<Step> {
+    #[inline]
+    fn past_limit(&self) -> Option<Stop> {
         let limit = self.limit?;
         let start = self.base_offset + self.scanner.start? as u64;
-        (start >= limit).then_some(Step::Boundary {
+        (start >= limit).then_some(Stop::Boundary {
             at: start,
             clean: self.pending.is_empty(),
         })
@@ -648,8 +656,10 @@ impl<R: Read> RecordReader<R> {
 }
 
 impl<R: Read> RecordReader<R> {
-    /// The next game, or why there is none for now.
-    pub(crate) fn step(&mut self) -> Step {
+    /// The next game; when there is none for now, [`RecordReader::stop`] says why. It gives
+    /// what `next` gives, so that a game is not moved from one type into another on the way.
+    #[inline]
+    pub(crate) fn step(&mut self) -> Option<Result<RawGame, ReadError>> {
         if !self.checked_text && !self.done {
             while self.end < TEXT_SAMPLE_MIN && !self.eof {
                 if let Err(e) = self.fill() {
@@ -660,7 +670,7 @@ impl<R: Read> RecordReader<R> {
             let sample = &self.buf[..self.end.min(TEXT_SAMPLE)];
             if is_binary(sample, self.eof) {
                 self.done = true;
-                return Step::Item(Err(ReadError::Game(Box::new(not_text(sample)))));
+                return Some(Err(ReadError::Game(Box::new(not_text(sample)))));
             }
         }
         while !self.done {
@@ -671,7 +681,8 @@ impl<R: Read> RecordReader<R> {
                 continue;
             }
             if let Some(boundary) = self.past_limit() {
-                return boundary;
+                self.stop = boundary;
+                return None;
             }
             let scan = match self.held.take() {
                 Some(scan) => scan,
@@ -690,13 +701,14 @@ impl<R: Read> RecordReader<R> {
             };
             if let Some(boundary) = self.past_limit() {
                 self.held = Some(scan);
-                return boundary;
+                self.stop = boundary;
+                return None;
             }
             match scan {
                 Scan::NeedMore => {
                     match self.scanner.start {
                         Some(start) if self.end - start > self.dialect.max_game_bytes() => {
-                            return Step::Item(Err(self.skip_oversized()));
+                            return Some(Err(self.skip_oversized()));
                         }
                         _ => {}
                     }
@@ -709,7 +721,7 @@ impl<R: Read> RecordReader<R> {
                     if let Some(start) = self.scanner.start.take() {
                         let end = self.end;
                         if let Some(item) = self.game(start, end, true) {
-                            return Step::Item(item);
+                            return Some(item);
                         }
                     }
                 }
@@ -718,7 +730,7 @@ impl<R: Read> RecordReader<R> {
                     let item = self.game(start, at, false);
                     self.scanner.start_game_at(at);
                     if let Some(item) = item {
-                        return Step::Item(item);
+                        return Some(item);
                     }
                 }
                 Scan::Terminated(end) => {
@@ -726,7 +738,7 @@ impl<R: Read> RecordReader<R> {
                     let item = self.game(start, end, false);
                     self.scanner.end_game_at(end);
                     if let Some(item) = item {
-                        return Step::Item(item);
+                        return Some(item);
                     }
                 }
             }
@@ -734,7 +746,8 @@ impl<R: Read> RecordReader<R> {
         if !self.pending.is_empty() {
             self.trailing.append(&mut self.pending);
         }
-        Step::End
+        self.stop = Stop::End;
+        None
     }
 }
 
@@ -742,10 +755,7 @@ impl<R: Read> Iterator for RecordReader<R> {
     type Item = Result<RawGame, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        match self.step() {
-            Step::Item(item) => Some(item),
-            Step::Boundary { .. } | Step::Starved | Step::End => None,
-        }
+        self.step()
     }
 }
 
