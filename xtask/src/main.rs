@@ -8,6 +8,7 @@ mod books;
 mod ci;
 mod compressed;
 mod convert;
+mod cores;
 mod corpus;
 mod draughts_anchor;
 mod fuzz;
@@ -37,6 +38,8 @@ enum Task {
     Fuzz(fuzz::Args),
     /// Time `scoresheet check` on a zstd and a gzip PGN against the same PGN uncompressed.
     Compressed(compressed::Args),
+    /// Time `check`, `convert --to fr` and `fmt --check` pinned to one core and to two.
+    Cores(cores::Args),
     /// Run what `.ci/run` runs: fmt, clippy, tests, bench smoke tests, memory, bounded fuzzing.
     Ci(ci::Args),
     /// Import every book of a folder; per book: games, moves, repairs, lines not read, time.
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Task::Fuzz(args) => fuzz::run(&args),
         Task::Ci(args) => ci::run(&args),
         Task::Compressed(args) => compressed::run(&args),
+        Task::Cores(args) => cores::run(&args),
         Task::Books(args) => books::run(&args),
         Task::Convert(args) => convert::run(&args),
         Task::Corpus(args) => corpus::run(&args),

@@ -142,8 +142,9 @@ pub use notation::{
 };
 pub use record::{
     Command, Comment, CommentKind, Dialect, Element, FirstMove, GameError, GameErrorKind,
-    MoveNumber, MovetextWriter, NagStyle, NagToken, RawGame, ReadError, RecordReader, ResultToken,
-    Tag, Token, write_game, write_tags,
+    MoveNumber, MovetextWriter, NagStyle, NagToken, Origin, PartReader, PartStep, RawGame,
+    ReadError, RecordReader, ResultToken, Stitcher, Tag, Token, game_start_at_or_after,
+    last_game_start, write_game, write_tags,
 };
 pub use replay::{
     MainLine, Output, Replayed, Rules, play_main_line, read_move, replay, replay_into,

@@ -485,7 +485,7 @@ where
                             }
                         }
                         None => {
-                            self.diagnostics.push(move_error(&err, span));
+                            self.diagnostics.push(move_error(&err, text, span));
                             self.failed = true;
                         }
                     }

@@ -117,6 +117,10 @@ pub struct ConvertArgs {
     /// A progress line on stderr: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = Progress::Auto)]
     pub progress: Progress,
+    /// Workers that read and replay games [default: the available parallelism]; the output
+    /// is the same for any number.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(usize))]
+    pub jobs: Option<usize>,
     /// Record files; stdin when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,
@@ -141,6 +145,10 @@ pub struct CheckArgs {
     /// A progress line on stderr: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = Progress::Auto)]
     pub progress: Progress,
+    /// Workers that read and replay games [default: the available parallelism]; the output
+    /// is the same for any number.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(usize))]
+    pub jobs: Option<usize>,
     /// Record files; stdin when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,
@@ -303,6 +311,10 @@ pub struct FmtArgs {
     /// Leave warnings, notes and the summary out of stderr.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Workers that read and replay games [default: the available parallelism]; the output
+    /// is the same for any number.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(usize))]
+    pub jobs: Option<usize>,
     /// Record files, rewritten in place; stdin to stdout when none or `-`.
     #[arg(value_name = "FILES")]
     pub files: Vec<PathBuf>,

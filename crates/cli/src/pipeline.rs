@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
 use board_core::{
-    Diagnostic, Dialect, LineCol, Notation, Output, RawGame, ReadError, RecordReader, Rules,
-    Severity, replay,
+    Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
+    RawGame, ReadError, RecordReader, Rules, Severity, Stitcher, last_game_start, replay,
 };
 
 pub(crate) use notation_detect::Detected;
@@ -262,51 +262,207 @@ impl Emitted {
     }
 }
 
-/// What became of one item of the input, emitted in input order.
-#[derive(Default)]
-struct Done {
-    /// A game was read (well or not).
-    game: bool,
-    /// It replayed without error.
-    good: bool,
-    plies: usize,
-    /// Its text in the target notation, when converting.
-    written: String,
-    note: Option<String>,
-    diagnostics: Vec<Emitted>,
-    /// The input named here could not be opened or read on: why.
-    unreadable: Option<(Arc<str>, String)>,
+/// How many bytes of input a part holds, about: enough that handing one out costs nothing
+/// next to reading it, few enough that every worker gets several of a small file.
+const PART: usize = 1 << 20;
+
+/// [`PART`], or `SCORESHEET_PART_BYTES` when set: the tests cut small files many times. With
+/// `SCORESHEET_PART_CUT=lines`, parts are cut at any line start instead of where a game likely
+/// starts, so that the tests see many cuts that are no boundary.
+fn part_bytes() -> (usize, bool) {
+    let bytes = std::env::var("SCORESHEET_PART_BYTES")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .map_or(PART, |n| n.max(2));
+    let guess = std::env::var_os("SCORESHEET_PART_CUT").is_none_or(|v| v != "lines");
+    (bytes, guess)
 }
 
-/// Games for a worker, handed out in batches: one message per game cost more in waking threads
-/// than the replay itself on two cores. The games have the places `seq..seq + games.len()` in
-/// the output; each comes with the notation to read it.
-struct Job<'n, N: ?Sized> {
+/// How many bytes of the next part a worker sees past its own, to find where the next game
+/// starts (the line of a tag pair, nearly always).
+const LOOKAHEAD: usize = 4096;
+
+/// How many workers replay games by default: every core (games are independent).
+pub(crate) fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// What the workers know of one input file.
+struct FileCtx<'n, N: ?Sized> {
+    name: Arc<str>,
+    /// The notation the file's first part decided on (`Some(None)`: it decided on none), for
+    /// the workers of the other parts, which wait for it.
+    decided: Mutex<Option<Option<&'n N>>>,
+    settled: Condvar,
+}
+
+impl<'n, N: ?Sized> FileCtx<'n, N> {
+    fn settle(&self, notation: Option<&'n N>) {
+        let mut decided = self.decided.lock().unwrap_or_else(PoisonError::into_inner);
+        if decided.is_none() {
+            *decided = Some(notation);
+            self.settled.notify_all();
+        }
+    }
+
+    fn wait(&self) -> Option<&'n N> {
+        let mut decided = self.decided.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(notation) = *decided {
+                return notation;
+            }
+            decided = self
+                .settled
+                .wait(decided)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// A part of an input for a worker, in input order by `seq`.
+struct Part<'n, N: ?Sized> {
     seq: usize,
-    file: Arc<str>,
-    games: Vec<(RawGame, &'n N)>,
+    file: Arc<FileCtx<'n, N>>,
+    /// The part starts the file.
+    first: bool,
+    origin: Origin,
+    bytes: Vec<u8>,
+    /// The first bytes of the next part.
+    lookahead: Vec<u8>,
+    /// Where the next part starts; `None` for the file's last part.
+    end: Option<u64>,
+    /// What cut the file short after this last part.
+    error: Option<io::Error>,
 }
 
-/// How many games a batch holds at most.
-const BATCH: usize = 32;
-
-/// What became of the items from place `.0` on, in order.
-type Finished = (usize, Vec<Result<Done, Error>>);
-
-/// How many workers replay games: every core (games are independent).
-fn workers() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+/// Something the collector emits in input order.
+enum Job<'n, N: ?Sized> {
+    Part(Part<'n, N>),
+    /// An input that could not be opened or read: the message.
+    Unreadable(usize, Arc<str>, String),
 }
 
-/// Replays every game of every input with `source`; with `target`, writes the games that
-/// replay to `out` in that notation. A game with an error is reported and left out; the
-/// others go on. Games are replayed on every core and written in input order, one reader
-/// streaming the files so memory stays bounded. With `progress`, a progress line is drawn on
-/// stderr meanwhile (see [`progress`]).
+impl<N: ?Sized> Job<'_, N> {
+    fn seq(&self) -> usize {
+        match self {
+            Job::Part(part) => part.seq,
+            Job::Unreadable(seq, ..) => *seq,
+        }
+    }
+}
+
+/// One item of a part as a worker left it: numbered from the part's start, its diagnostics
+/// not rendered (the collector numbers and renders them).
+enum Item {
+    /// A game replayed.
+    Replayed {
+        /// Its bytes in the file.
+        range: std::ops::Range<u64>,
+        /// The game, kept when it has diagnostics to render.
+        game: Option<RawGame>,
+        /// What the replay reported.
+        diagnostics: Vec<Diagnostic>,
+        good: bool,
+        plies: usize,
+        written: String,
+        /// What detection said about it, before it.
+        note: Option<String>,
+    },
+    /// A game the worker could not replay: its notation depends on games it cannot see.
+    Deferred(RawGame),
+    /// A game that could not be read.
+    Unreadable(Box<GameError>),
+    /// The input failed.
+    Failed(String),
+}
+
+/// A part as its worker left it.
+struct Worked<'n, N: ?Sized> {
+    part: Part<'n, N>,
+    items: Vec<Item>,
+    /// Its reader, when the part's end was not found to be where a game starts.
+    carry: Option<PartReader>,
+    /// Warnings after the file's last game, when its reader reached the end.
+    trailing: Option<Vec<Diagnostic>>,
+    /// The file's notation as decided at the part's end, when the worker knew it.
+    decided: Option<&'n N>,
+}
+
+/// What the collector receives, by `seq`.
+enum Finished<'n, N: ?Sized> {
+    Part(Box<Worked<'n, N>>),
+    Unreadable(Arc<str>, String),
+}
+
+/// What the replay writes the games that replay in.
+pub(crate) enum Target<'a, N: ?Sized> {
+    /// Nothing: the games are only checked.
+    Check,
+    /// This notation.
+    To(&'a N),
+    /// The notation each game is read in (`fmt`).
+    Same,
+}
+
+impl<N: ?Sized> Clone for Target<'_, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<N: ?Sized> Copy for Target<'_, N> {}
+
+impl<'a, N: ?Sized> Target<'a, N> {
+    /// The notation to write a game read in `read` in.
+    fn of(self, read: &'a N) -> Option<&'a N> {
+        match self {
+            Target::Check => None,
+            Target::To(notation) => Some(notation),
+            Target::Same => Some(read),
+        }
+    }
+}
+
+/// Where the collector puts the input and the games that replay, in input order.
+pub(crate) trait Sink {
+    /// The next bytes of the input, from file offset `offset`, before the games that start in
+    /// them.
+    ///
+    /// # Errors
+    ///
+    /// When writing fails.
+    fn bytes(&mut self, offset: u64, bytes: Vec<u8>) -> io::Result<()>;
+
+    /// A game that replayed: its bytes in the file, and what it was written as.
+    ///
+    /// # Errors
+    ///
+    /// When writing fails.
+    fn game(&mut self, range: std::ops::Range<u64>, written: &str) -> io::Result<()>;
+}
+
+/// The sink of `convert` and `check`: the games written, one after the other.
+struct Games<'a>(&'a mut dyn Write);
+
+impl Sink for Games<'_> {
+    fn bytes(&mut self, _: u64, _: Vec<u8>) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn game(&mut self, _: std::ops::Range<u64>, written: &str) -> io::Result<()> {
+        self.0.write_all(written.as_bytes())
+    }
+}
+
+/// [`process_into`] writing the games to `out` in `target` (none: checked only).
 ///
 /// # Errors
 ///
-/// [`Error::Input`] when a file cannot be opened or read, [`Error::Io`] when writing fails.
+/// As [`process_into`].
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the command's settings, passed through"
+)]
 pub(crate) fn process<P, N>(
     files: &[PathBuf],
     source: &Source<'_, N>,
@@ -315,6 +471,43 @@ pub(crate) fn process<P, N>(
     out: &mut dyn Write,
     report: &mut Report<'_>,
     progress: bool,
+    jobs: usize,
+) -> Result<Summary, Error>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
+{
+    let target = target.map_or(Target::Check, Target::To);
+    let mut sink = Games(out);
+    process_into::<P, N>(
+        files, source, target, dialect, &mut sink, report, progress, jobs,
+    )
+}
+
+/// Replays every game of every input with `source`; gives `sink` the input's bytes and the games
+/// that replay, written in `target`. A game with an error is reported and left out; the
+/// others go on. Each input is cut in parts where games start; `jobs` workers read, split and
+/// replay a part each, and the collector writes them in input order, stitching the parts where
+/// a cut was not a boundary, so the output is the same for any number of workers. Memory
+/// stays bounded by a few parts per worker. With `progress`, a progress line is drawn on
+/// stderr meanwhile (see [`progress`]).
+///
+/// # Errors
+///
+/// [`Error::Input`] when a file cannot be opened or read, [`Error::Io`] when writing fails.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the command's settings, passed through"
+)]
+pub(crate) fn process_into<P, N>(
+    files: &[PathBuf],
+    source: &Source<'_, N>,
+    target: Target<'_, N>,
+    dialect: &Dialect,
+    out: &mut dyn Sink,
+    report: &mut Report<'_>,
+    progress: bool,
+    jobs: usize,
 ) -> Result<Summary, Error>
 where
     P: Rules,
@@ -335,236 +528,352 @@ where
         // on this thread, reach the terminal in the order they are made.
         Bar::new(&meter, names, total, Box::new(io::stderr()))
     });
-    // Bounded like the jobs: when the output is slow (a pipe to a pager), workers wait
-    // instead of keeping every converted game in memory.
-    let (done_tx, done_rx) = mpsc::sync_channel::<Finished>(16);
+    let jobs = jobs.max(1);
+    // Parts in flight, from the splitter to the collector: a token each, so that a slow output
+    // (a pipe to a pager) holds the splitter back instead of filling memory.
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(2 * jobs + 2);
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job<'_, N>>(jobs);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Finished<'_, N>)>();
     std::thread::scope(|scope| {
-        let mut jobs = Vec::new();
-        for _ in 0..workers() {
-            // Bounded, so a fast reader cannot fill memory with games waiting their turn.
-            let (job_tx, job_rx) = mpsc::sync_channel::<Job<'_, N>>(4);
-            jobs.push(job_tx);
-            let done_tx = done_tx.clone();
+        for _ in 0..jobs {
+            let (job_rx, done_tx) = (&job_rx, done_tx.clone());
             scope.spawn(move || {
                 let mut buffer = String::new();
-                for job in job_rx {
-                    let done = job
-                        .games
-                        .iter()
-                        .map(|(game, notation)| {
-                            Ok(replay_one::<P, N>(
-                                game,
-                                &job.file,
-                                *notation,
-                                target,
-                                dialect,
-                                &mut buffer,
-                            ))
-                        })
-                        .collect();
-                    if done_tx.send((job.seq, done)).is_err() {
+                loop {
+                    // Taken in order, so a part waiting for its file's first part never waits
+                    // for one still in the queue.
+                    let job = job_rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                    let Ok(job) = job else { break };
+                    let seq = job.seq();
+                    let finished = match job {
+                        Job::Part(part) => Finished::Part(Box::new(work::<P, N>(
+                            part,
+                            source,
+                            target,
+                            dialect,
+                            &mut buffer,
+                        ))),
+                        Job::Unreadable(_, file, message) => Finished::Unreadable(file, message),
+                    };
+                    if done_tx.send((seq, finished)).is_err() {
                         break;
                     }
                 }
             });
         }
+        drop(done_tx);
         let (inputs, meter) = (&inputs, &meter);
-        scope.spawn(move || read_all(inputs, source, dialect, &jobs, &done_tx, meter));
+        scope.spawn(move || split_all(inputs, &job_tx, &token_tx, meter));
         // By value: when `collect` stops on an error, the receiver goes, the workers' sends
         // fail and every thread ends instead of waiting on a full channel.
-        collect(done_rx, out, report, bar)
+        let context = Collect {
+            source,
+            target,
+            dialect,
+            tokens: token_rx,
+        };
+        collect::<P, N>(done_rx, &context, out, report, bar)
     })
 }
 
-/// Reads every input in order, decides each game's notation, and hands the games out.
-fn read_all<'n, N: ?Sized>(
+/// Reads every input in order and cuts it in parts where games likely start.
+fn split_all<'n, N: ?Sized>(
     inputs: &[(String, Option<PathBuf>)],
-    source: &Source<'n, N>,
-    dialect: &Dialect,
-    jobs: &[mpsc::SyncSender<Job<'n, N>>],
-    done: &mpsc::SyncSender<Finished>,
+    jobs: &mpsc::SyncSender<Job<'n, N>>,
+    tokens: &mpsc::SyncSender<()>,
     meter: &Meter,
 ) {
+    let (part_len, guess) = part_bytes();
     let mut seq = 0;
-    // The batch being filled (its games are the places just before `seq`), and the worker it
-    // goes to next.
-    let mut batch: Vec<(RawGame, &'n N)> = Vec::with_capacity(BATCH);
-    let mut turn = 0;
-    // Hands the batch out; `false` when the workers are gone.
-    let mut flush = |batch: &mut Vec<(RawGame, &'n N)>, seq: usize, file: &Arc<str>| {
-        if batch.is_empty() {
-            return true;
-        }
-        let job = Job {
-            seq: seq - batch.len(),
-            file: Arc::clone(file),
-            games: std::mem::replace(batch, Vec::with_capacity(BATCH)),
-        };
-        turn += 1;
-        jobs[turn % jobs.len()].send(job).is_ok()
-    };
-    // An item the reader settles itself, after the games before it.
-    let ready = |seq: &mut usize, item: Result<Done, Error>| {
-        let _ = done.send((*seq, vec![item]));
-        *seq += 1;
-    };
+    let send = |job: Job<'n, N>| tokens.send(()).is_ok() && jobs.send(job).is_ok();
     for (index, (name, path)) in inputs.iter().enumerate() {
         meter.reading(index);
-        let name = name.as_str();
-        let file: Arc<str> = Arc::from(name);
+        let file: Arc<str> = Arc::from(name.as_str());
         let reader: Box<dyn Read> = match &path {
             Some(path) => match File::open(path) {
                 Ok(f) => Box::new(f),
                 Err(e) => {
                     let message = format!("cannot open {}: {e}", path.display());
-                    let done = Done {
-                        unreadable: Some((Arc::clone(&file), message)),
-                        ..Done::default()
-                    };
-                    ready(&mut seq, Ok(done));
+                    if !send(Job::Unreadable(seq, file, message)) {
+                        return;
+                    }
+                    seq += 1;
                     continue;
                 }
             },
             None => Box::new(io::stdin().lock()),
         };
-        // Each file says its own language when the command line does not.
-        let mut decided = None;
         // Counted as packed, so that progress compares with the file's size.
-        let reader = match record_input::decompress(meter.count(reader)) {
+        let mut reader = match record_input::decompress(meter.count(reader)) {
             Ok((_, reader)) => reader,
             Err(e) => {
-                let done = Done {
-                    unreadable: Some((Arc::clone(&file), format!("cannot read {name}: {e}"))),
-                    ..Done::default()
-                };
-                ready(&mut seq, Ok(done));
+                let message = format!("cannot read {name}: {e}");
+                if !send(Job::Unreadable(seq, file, message)) {
+                    return;
+                }
+                seq += 1;
                 continue;
             }
         };
-        let reader = BufReader::with_capacity(1 << 16, reader);
-        let mut records = RecordReader::new(reader, dialect.clone());
-        let mut unreadable = false;
-        for item in records.by_ref() {
-            let game = match item {
-                Ok(game) => game,
-                Err(ReadError::Game(err)) => {
-                    let diag = err.diagnostic();
-                    let rendered = err.render(name);
-                    let emitted = Emitted::new(name, err.line_col(), &diag, rendered);
-                    let done = Done {
-                        game: true,
-                        diagnostics: vec![emitted],
-                        ..Done::default()
-                    };
-                    if !flush(&mut batch, seq, &file) {
-                        return;
+        let ctx = Arc::new(FileCtx {
+            name: file,
+            decided: Mutex::new(None),
+            settled: Condvar::new(),
+        });
+        let mut origin = Origin::START;
+        let mut buf: Vec<u8> = Vec::with_capacity(part_len + LOOKAHEAD);
+        let mut first = true;
+        // How much to read before cutting: a part and what follows, more for a long line.
+        let mut want = part_len + LOOKAHEAD;
+        let mut eof = false;
+        let mut error = None;
+        loop {
+            // A part's bytes and what follows, or all that is left.
+            while !eof && error.is_none() && buf.len() < want {
+                let old = buf.len();
+                buf.resize(old + (1 << 16), 0);
+                match reader.read(&mut buf[old..]) {
+                    Ok(0) => {
+                        buf.truncate(old);
+                        eof = true;
                     }
-                    ready(&mut seq, Ok(done));
-                    continue;
+                    Ok(n) => buf.truncate(old + n),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(old),
+                    Err(e) => {
+                        buf.truncate(old);
+                        error = Some(e);
+                    }
                 }
-                Err(err) => {
-                    // The games read before stay; the file's end is lost, and said so.
-                    let message = format!("cannot read {name} to its end: {err}");
-                    if !flush(&mut batch, seq, &file) {
-                        return;
+            }
+            let window = want - LOOKAHEAD;
+            let last = (eof || error.is_some()) && buf.len() <= window;
+            let cut = if last {
+                buf.len()
+            } else {
+                // Where a game likely starts, else at least a line start, in the last half part
+                // of the window: a wrong cut costs a second reading, never a wrong game.
+                let window = window.min(buf.len());
+                let low = window.saturating_sub(part_len / 2);
+                let line = || {
+                    buf[low..window]
+                        .iter()
+                        .rposition(|&b| b == b'\n')
+                        .map(|k| low + k + 1)
+                };
+                let guessed = if guess {
+                    last_game_start(&buf[..window], low)
+                } else {
+                    None
+                };
+                match guessed
+                    .or_else(line)
+                    .filter(|&cut| cut > 0 && cut < buf.len())
+                {
+                    Some(cut) => cut,
+                    None => {
+                        // One line longer than a part: read on.
+                        want += part_len;
+                        continue;
                     }
-                    let done = Done {
-                        unreadable: Some((Arc::clone(&file), message)),
-                        ..Done::default()
-                    };
-                    ready(&mut seq, Ok(done));
-                    unreadable = true;
-                    break;
                 }
             };
-            let (notation, why) = source.resolve(&game, &mut decided);
-            if let Some(why) = why {
-                if !flush(&mut batch, seq, &file) {
-                    return;
-                }
-                let note = Done {
-                    note: Some(format!("{name}: {why}")),
-                    ..Done::default()
-                };
-                ready(&mut seq, Ok(note));
-            }
-            batch.push((game, notation));
-            seq += 1;
-            if batch.len() == BATCH && !flush(&mut batch, seq, &file) {
+            want = part_len + LOOKAHEAD;
+            let rest = buf.split_off(cut);
+            let bytes = std::mem::replace(&mut buf, rest);
+            let next = origin.after(&bytes);
+            let part = Part {
+                seq,
+                file: Arc::clone(&ctx),
+                first,
+                origin,
+                lookahead: buf[..buf.len().min(LOOKAHEAD)].to_vec(),
+                bytes,
+                end: (!last).then_some(next.offset),
+                error: if last { error.take() } else { None },
+            };
+            if !send(Job::Part(part)) {
                 return;
             }
-        }
-        if !flush(&mut batch, seq, &file) {
-            return;
-        }
-        if unreadable {
-            continue;
-        }
-        let trailing: Vec<Emitted> = records
-            .trailing_warnings()
-            .iter()
-            .map(|w| Emitted::new(name, w.span.line_col(""), w, w.render(name, "")))
-            .collect();
-        if !trailing.is_empty() {
-            let done = Done {
-                diagnostics: trailing,
-                ..Done::default()
-            };
-            ready(&mut seq, Ok(done));
+            seq += 1;
+            first = false;
+            origin = next;
+            if last {
+                break;
+            }
         }
     }
 }
 
-/// One game replayed and its diagnostics rendered: a worker's job.
-fn replay_one<P, N>(
-    game: &RawGame,
-    file: &str,
-    notation: &N,
-    target: Option<&N>,
+/// A worker's part: its games read, split and replayed, in the notation its file decided on.
+fn work<'n, P, N>(
+    part: Part<'n, N>,
+    source: &Source<'n, N>,
+    target: Target<'_, N>,
     dialect: &Dialect,
     buffer: &mut String,
-) -> Done
+) -> Worked<'n, N>
 where
     P: Rules,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
-    let locate =
-        |d: &Diagnostic| Emitted::new(file, game.line_col(d.span), d, game.render(d, file));
-    let mut diagnostics: Vec<Emitted> = game.warnings().iter().map(locate).collect();
+    let mut reader = PartReader::new(dialect.clone(), part.origin, part.end);
+    reader.feed(part.origin.offset, &part.bytes);
+    if part.end.is_none() {
+        reader.finish(
+            part.error
+                .as_ref()
+                .map(|e| io::Error::new(e.kind(), e.to_string())),
+        );
+    } else {
+        reader.feed(
+            part.origin.offset + part.bytes.len() as u64,
+            &part.lookahead,
+        );
+    }
+    // The notation: named, or detected game by game in the file's first part; the other parts
+    // take what the first decided, or leave their games to the collector when it decided none.
+    let mut decided = match source {
+        Source::Named(notation) => Some(*notation),
+        Source::Detect { .. } => None,
+    };
+    let mut detecting = decided.is_none() && part.first;
+    let mut waited = decided.is_some() || part.first;
+    let mut items = Vec::new();
+    let mut trailing = None;
+    let carry = loop {
+        let game = match reader.step() {
+            PartStep::Game(Ok(game)) => game,
+            PartStep::Game(Err(ReadError::Game(error))) => {
+                items.push(Item::Unreadable(error));
+                continue;
+            }
+            PartStep::Game(Err(error)) => {
+                items.push(Item::Failed(error.to_string()));
+                continue;
+            }
+            PartStep::Boundary { at, clean } if clean && Some(at) == part.end => break None,
+            PartStep::Boundary { .. } | PartStep::NeedInput => break Some(reader),
+            // Before the end of the file (an input that is no text): the parts after hold
+            // nothing to read, which the stitcher learns from this reader.
+            PartStep::End if part.end.is_some() => break Some(reader),
+            PartStep::End => {
+                trailing = Some(reader.trailing_warnings().to_vec());
+                break None;
+            }
+            _ => break Some(reader),
+        };
+        if !waited {
+            decided = part.file.wait();
+            waited = true;
+        }
+        let mut note = None;
+        let notation = match (decided, source) {
+            (Some(notation), _) => notation,
+            (None, Source::Detect { .. }) if detecting => {
+                let (notation, why) = source.resolve(&game, &mut decided);
+                if decided.is_some() {
+                    part.file.settle(decided);
+                    detecting = false;
+                }
+                note = why.map(|why| format!("{}: {why}", part.file.name));
+                notation
+            }
+            _ => {
+                items.push(Item::Deferred(game));
+                continue;
+            }
+        };
+        items.push(replay_one::<P, N>(
+            game, notation, target, dialect, buffer, note,
+        ));
+    };
+    if part.first {
+        // Later parts wait for this one's decision, or for its end without one.
+        part.file.settle(decided);
+    }
+    Worked {
+        part,
+        items,
+        carry,
+        trailing,
+        decided,
+    }
+}
+
+/// One game replayed, its diagnostics left to render.
+fn replay_one<P, N>(
+    game: RawGame,
+    notation: &N,
+    target: Target<'_, N>,
+    dialect: &Dialect,
+    buffer: &mut String,
+    note: Option<String>,
+) -> Item
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
     buffer.clear();
     let replayed = replay::<P, _, _>(
-        game,
+        &game,
         notation,
-        target.map(|notation| Output {
+        target.of(notation).map(|notation| Output {
             notation,
             dialect,
             out: &mut *buffer,
         }),
     );
-    diagnostics.extend(replayed.diagnostics.iter().map(locate));
     let good = !replayed.has_errors();
-    Done {
-        game: true,
+    let keep = !replayed.diagnostics.is_empty() || !game.warnings().is_empty();
+    Item::Replayed {
+        range: game.source_range(),
+        game: keep.then_some(game),
+        diagnostics: replayed.diagnostics,
         good,
         plies: if good { replayed.plies } else { 0 },
         written: if good { buffer.clone() } else { String::new() },
-        note: None,
-        diagnostics,
-        unreadable: None,
+        note,
     }
 }
 
-/// Writes what the workers did in input order, counting as it goes; keeps the progress line,
-/// if any, up to date.
-fn collect(
-    done: mpsc::Receiver<Finished>,
-    out: &mut dyn Write,
+/// What the collector needs to replay games itself.
+struct Collect<'a, 'n, N: ?Sized + 'static> {
+    source: &'a Source<'n, N>,
+    target: Target<'a, N>,
+    dialect: &'a Dialect,
+    tokens: mpsc::Receiver<()>,
+}
+
+/// The collector's view of the file in progress.
+struct FileState<'n, N: ?Sized> {
+    name: Arc<str>,
+    games: usize,
+    decided: Option<&'n N>,
+    stitcher: Stitcher,
+    /// The input failed: what follows the games read before is lost, warnings included.
+    failed: bool,
+}
+
+/// Writes what the workers did in input order, numbering and rendering the diagnostics, and
+/// stitching parts whose start was not a boundary; counts as it goes, and keeps the progress
+/// line, if any, up to date.
+fn collect<'n, P, N>(
+    done: mpsc::Receiver<(usize, Finished<'n, N>)>,
+    context: &Collect<'_, 'n, N>,
+    out: &mut dyn Sink,
     report: &mut Report<'_>,
     mut bar: Option<Bar<'_>>,
-) -> Result<Summary, Error> {
+) -> Result<Summary, Error>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
     let mut summary = Summary::default();
-    let mut waiting: BTreeMap<usize, Vec<Result<Done, Error>>> = BTreeMap::new();
+    let mut waiting: BTreeMap<usize, Finished<'n, N>> = BTreeMap::new();
     let mut next = 0;
+    let mut file: Option<FileState<'n, N>> = None;
+    let mut buffer = String::new();
     loop {
         let received = match &mut bar {
             None => done.recv().ok(),
@@ -578,39 +887,41 @@ fn collect(
                 Err(mpsc::RecvTimeoutError::Disconnected) => None,
             },
         };
-        let Some((seq, items)) = received else { break };
-        waiting.insert(seq, items);
-        while let Some(items) = waiting.remove(&next) {
-            next += items.len();
-            for item in items {
-                let done = item?;
-                if let Some(bar) = &mut bar
-                    && report.prints(&done)
-                {
-                    bar.hide();
+        let Some((seq, finished)) = received else {
+            break;
+        };
+        waiting.insert(seq, finished);
+        while let Some(finished) = waiting.remove(&next) {
+            next += 1;
+            let mut emit = Emitter {
+                summary: &mut summary,
+                report: &mut *report,
+                out: &mut *out,
+                bar: &mut bar,
+            };
+            match finished {
+                Finished::Unreadable(name, message) => {
+                    emit.done(Done {
+                        unreadable: Some((name, message)),
+                        ..Done::default()
+                    })?;
                 }
-                if let Some(note) = &done.note {
-                    report.note(note)?;
-                }
-                if let Some((file, message)) = &done.unreadable {
-                    summary.unreadable_files += 1;
-                    report.unreadable(file, message)?;
-                }
-                summary.games += usize::from(done.game);
-                for emitted in done.diagnostics {
-                    if emitted.severity == Severity::Error {
-                        summary.errors += 1;
-                    } else {
-                        summary.warnings += 1;
-                    }
-                    report.emit(emitted)?;
-                }
-                if done.good {
-                    summary.good += 1;
-                    summary.plies += done.plies;
-                    out.write_all(done.written.as_bytes())?;
+                Finished::Part(worked) => {
+                    let state = match &mut file {
+                        Some(state) if !worked.part.first => state,
+                        _ => file.insert(FileState {
+                            name: Arc::clone(&worked.part.file.name),
+                            games: 0,
+                            decided: None,
+                            stitcher: Stitcher::new(),
+                            failed: false,
+                        }),
+                    };
+                    stitch::<P, N>(*worked, state, context, &mut buffer, &mut emit)?;
                 }
             }
+            // The part is out of memory: the splitter may read another.
+            let _ = context.tokens.try_recv();
         }
         if let Some(bar) = &mut bar {
             bar.tick(summary.games);
@@ -620,6 +931,227 @@ fn collect(
         bar.finish(summary.games);
     }
     Ok(summary)
+}
+
+/// One part into the output: the games a reader of the parts before ran into it with, then
+/// its own if its start was a boundary, else the games read again here.
+fn stitch<'n, P, N>(
+    worked: Worked<'n, N>,
+    state: &mut FileState<'n, N>,
+    context: &Collect<'_, 'n, N>,
+    buffer: &mut String,
+    emit: &mut Emitter<'_, '_, '_>,
+) -> Result<(), Error>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
+    let Worked {
+        part,
+        items,
+        carry,
+        trailing,
+        decided,
+    } = worked;
+    let mut read_here = Vec::new();
+    let error = part
+        .error
+        .as_ref()
+        .map(|e| io::Error::new(e.kind(), e.to_string()));
+    let stands = state
+        .stitcher
+        .part(part.origin.offset, &part.bytes, part.end, error, |item| {
+            read_here.push(item);
+        });
+    emit.out.bytes(part.origin.offset, part.bytes)?;
+    for item in read_here {
+        let item = match item {
+            Ok(game) => Item::Deferred(game),
+            Err(ReadError::Game(error)) => Item::Unreadable(error),
+            Err(error) => Item::Failed(error.to_string()),
+        };
+        settle::<P, N>(item, state, context, buffer, emit)?;
+    }
+    if stands {
+        for item in items {
+            settle::<P, N>(item, state, context, buffer, emit)?;
+        }
+        if decided.is_some() {
+            state.decided = decided;
+        }
+        state.stitcher.then(carry);
+    }
+    if part.end.is_none() && !state.failed {
+        let trailing = match state.stitcher.trailing() {
+            Some(trailing) => trailing.to_vec(),
+            None => trailing.unwrap_or_default(),
+        };
+        let name = &*state.name;
+        let diagnostics: Vec<Emitted> = trailing
+            .iter()
+            .map(|w| Emitted::new(name, w.span.line_col(""), w, w.render(name, "")))
+            .collect();
+        if !diagnostics.is_empty() {
+            emit.done(Done {
+                diagnostics,
+                ..Done::default()
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// One item into the output, numbered in its file; a deferred game is detected and replayed
+/// here, in the notation the file decided on so far.
+fn settle<'n, P, N>(
+    item: Item,
+    state: &mut FileState<'n, N>,
+    context: &Collect<'_, 'n, N>,
+    buffer: &mut String,
+    emit: &mut Emitter<'_, '_, '_>,
+) -> Result<(), Error>
+where
+    P: Rules,
+    N: Notation<Position = P, Move = P::Move> + ?Sized,
+{
+    let name = Arc::clone(&state.name);
+    let name = &*name;
+    let item = match item {
+        Item::Deferred(game) => {
+            let game = game.renumbered(state.games + 1);
+            let (notation, why) = context.source.resolve(&game, &mut state.decided);
+            let note = why.map(|why| format!("{name}: {why}"));
+            replay_one::<P, N>(
+                game,
+                notation,
+                context.target,
+                context.dialect,
+                buffer,
+                note,
+            )
+        }
+        item => item,
+    };
+    let done = match item {
+        Item::Replayed {
+            range,
+            game,
+            diagnostics,
+            good,
+            plies,
+            written,
+            note,
+        } => {
+            state.games += 1;
+            let number = state.games;
+            let mut emitted = Vec::new();
+            if let Some(game) = game {
+                let game = game.renumbered(number);
+                let locate = |d: &Diagnostic| {
+                    let mut d = d.clone();
+                    if d.game.is_some() {
+                        d.game = Some(number);
+                    }
+                    Emitted::new(name, game.line_col(d.span), &d, game.render(&d, name))
+                };
+                emitted.extend(game.warnings().iter().map(locate));
+                emitted.extend(diagnostics.iter().map(locate));
+            }
+            Done {
+                game: true,
+                good,
+                plies,
+                range,
+                written,
+                note,
+                diagnostics: emitted,
+                unreadable: None,
+            }
+        }
+        Item::Unreadable(error) => {
+            state.games += 1;
+            let error = error.renumbered(state.games);
+            let diag = error.diagnostic();
+            let rendered = error.render(name);
+            Done {
+                game: true,
+                diagnostics: vec![Emitted::new(name, error.line_col(), &diag, rendered)],
+                ..Done::default()
+            }
+        }
+        Item::Failed(message) => {
+            state.failed = true;
+            Done {
+                // The games read before stay; the file's end is lost, and said so.
+                unreadable: Some((
+                    Arc::clone(&state.name),
+                    format!("cannot read {name} to its end: {message}"),
+                )),
+                ..Done::default()
+            }
+        }
+        Item::Deferred(_) => unreachable!("replayed above"),
+    };
+    emit.done(done)
+}
+
+/// What became of one item of the input, emitted in input order.
+#[derive(Default)]
+struct Done {
+    /// A game was read (well or not).
+    game: bool,
+    /// It replayed without error.
+    good: bool,
+    plies: usize,
+    /// Its bytes in the file.
+    range: std::ops::Range<u64>,
+    /// Its text in the target notation, when converting.
+    written: String,
+    note: Option<String>,
+    diagnostics: Vec<Emitted>,
+    /// The input named here could not be opened or read on: why.
+    unreadable: Option<(Arc<str>, String)>,
+}
+
+/// Where the collector writes.
+struct Emitter<'a, 'r, 'b> {
+    summary: &'a mut Summary,
+    report: &'a mut Report<'r>,
+    out: &'a mut dyn Sink,
+    bar: &'a mut Option<Bar<'b>>,
+}
+
+impl Emitter<'_, '_, '_> {
+    fn done(&mut self, done: Done) -> Result<(), Error> {
+        let (summary, report) = (&mut *self.summary, &mut *self.report);
+        if let Some(bar) = self.bar.as_mut()
+            && report.prints(&done)
+        {
+            bar.hide();
+        }
+        if let Some(note) = &done.note {
+            report.note(note)?;
+        }
+        if let Some((file, message)) = &done.unreadable {
+            summary.unreadable_files += 1;
+            report.unreadable(file, message)?;
+        }
+        summary.games += usize::from(done.game);
+        for emitted in done.diagnostics {
+            if emitted.severity == Severity::Error {
+                summary.errors += 1;
+            } else {
+                summary.warnings += 1;
+            }
+            report.emit(emitted)?;
+        }
+        if done.good {
+            summary.good += 1;
+            summary.plies += done.plies;
+            self.out.game(done.range, &done.written)?;
+        }
+        Ok(())
+    }
 }
 
 /// Exit status 1 when some game had an error or some input could not be read, with a message

@@ -319,6 +319,41 @@ impl RawGame {
         self.offset
     }
 
+    /// The bytes of the file the game was read from, as offsets: from [`RawGame::offset`],
+    /// [`RawGame::source_len`] long. What lies between one game's range and the next one's is
+    /// text that holds no game (white space, skipped text, a game that could not be read).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let file = b"% a note\n1. e4 e5 *\n\n1. d4 *\n";
+    /// let ranges: Vec<_> = RecordReader::new(&file[..], Dialect::pgn())
+    ///     .map(|game| game.unwrap().source_range())
+    ///     .collect();
+    /// assert_eq!(ranges, [9..19, 21..28]);
+    /// assert_eq!(&file[9..19], b"1. e4 e5 *");
+    /// ```
+    #[must_use]
+    pub fn source_range(&self) -> std::ops::Range<u64> {
+        self.offset..self.offset + self.source_len as u64
+    }
+
+    /// The game numbered `number` instead, its warnings too: for a game read by a
+    /// [`PartReader`](crate::PartReader), which counts from the part's start, once the games
+    /// before the part are counted.
+    #[must_use]
+    pub fn renumbered(mut self, number: usize) -> RawGame {
+        self.number = number;
+        for warning in &mut self.warnings {
+            if warning.game.is_some() {
+                warning.game = Some(number);
+            }
+        }
+        self
+    }
+
     /// The file line, from 1, of the first line of [`RawGame::text`].
     #[must_use]
     pub fn first_line(&self) -> usize {

@@ -24,6 +24,7 @@
 //! assert_eq!(out, "1. 32-28 19-23 (1... 18-23 2. 38-32!) 2. 28x19 14x23 2-0\n\n");
 //! ```
 
+mod chunks;
 mod dialect;
 mod encoding;
 pub(crate) mod game;
@@ -37,6 +38,7 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
+pub use chunks::{Origin, PartReader, PartStep, Stitcher, game_start_at_or_after, last_game_start};
 pub(crate) use dialect::same_result;
 pub use dialect::{Dialect, NagStyle};
 pub use game::{

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use winnow::combinator::{alt, cut_err, dispatch, fail, peek, preceded};
-use winnow::error::{ContextError, ErrMode, StrContext};
+use winnow::error::{ContextError, ErrMode};
 use winnow::prelude::*;
 use winnow::stream::Location as _;
 use winnow::token::{any, take, take_till, take_while};
@@ -20,6 +20,22 @@ use super::lexer;
 use super::reader::GameErrorKind;
 
 type Stream<'i> = LocatingSlice<&'i [u8]>;
+
+/// What a failing movetext production was reading: the context winnow carries up to
+/// [`from_parse`], matched as a type rather than as a label's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expected {
+    /// A `{` comment, which needs its `}`.
+    Comment,
+    /// A `}` that closes no comment.
+    StrayBrace,
+}
+
+/// The error of the movetext productions, with [`Expected`] as its context.
+type Error = ContextError<Expected>;
+
+/// A movetext production's result.
+type PResult<O> = Result<O, ErrMode<Error>>;
 
 /// A game's syntax, spans indexing its text.
 #[derive(Debug)]
@@ -294,13 +310,13 @@ fn tag<'i>(line_len: usize) -> impl Parser<Stream<'i>, TagItem, ContextError> {
     }
 }
 
-fn element(input: &mut Stream<'_>) -> ModalResult<Item> {
+fn element(input: &mut Stream<'_>) -> PResult<Item> {
     dispatch! {peek(any);
         b'{' => brace_comment,
         b';' => line_comment,
         b'(' => b'('.span().map(Item::Open),
         b')' => b')'.span().map(Item::Close),
-        b'}' => cut_err(fail).context(StrContext::Label("brace")),
+        b'}' => cut_err(fail).context(Expected::StrayBrace),
         b'$' => alt((nag, token)),
         _ => token,
     }
@@ -308,10 +324,10 @@ fn element(input: &mut Stream<'_>) -> ModalResult<Item> {
 }
 
 /// `{` text `}`: the text may span lines; a `{` inside it is text, the first `}` ends it.
-fn brace_comment(input: &mut Stream<'_>) -> ModalResult<Item> {
+fn brace_comment(input: &mut Stream<'_>) -> PResult<Item> {
     (
         b'{',
-        cut_err((take_till(0.., b'}').span(), b'}')).context(StrContext::Label("comment")),
+        cut_err((take_till(0.., b'}').span(), b'}')).context(Expected::Comment),
     )
         .with_span()
         .map(|((_, (text, _)), span)| Item::Comment {
@@ -323,7 +339,7 @@ fn brace_comment(input: &mut Stream<'_>) -> ModalResult<Item> {
 }
 
 /// `;` text to the end of the line; the line's `\r` is not part of the text.
-fn line_comment(input: &mut Stream<'_>) -> ModalResult<Item> {
+fn line_comment(input: &mut Stream<'_>) -> PResult<Item> {
     let start = input.current_token_start();
     b';'.parse_next(input)?;
     let (text, mut range): (&[u8], Range<usize>) =
@@ -339,7 +355,7 @@ fn line_comment(input: &mut Stream<'_>) -> ModalResult<Item> {
 }
 
 /// `$` and digits; the driver checks the number against the dialect.
-fn nag(input: &mut Stream<'_>) -> ModalResult<Item> {
+fn nag(input: &mut Stream<'_>) -> PResult<Item> {
     let (digits, range): (&[u8], Range<usize>) =
         preceded(b'$', digit1).with_span().parse_next(input)?;
     let value = digits.iter().fold(0u32, |n, d| {
@@ -349,27 +365,26 @@ fn nag(input: &mut Stream<'_>) -> ModalResult<Item> {
 }
 
 /// A move token, as [`lexer::token_end`] delimits it.
-fn token(input: &mut Stream<'_>) -> ModalResult<Item> {
+fn token(input: &mut Stream<'_>) -> PResult<Item> {
     let bytes = rest(input);
     let len = lexer::token_end(bytes, true).unwrap_or(bytes.len());
     take(len).span().map(Item::Token).parse_next(input)
 }
 
 /// Turns a winnow error at `start` into what the game reports.
-fn from_parse(error: &ErrMode<ContextError>, text: &[u8], start: usize) -> (GameErrorKind, Span) {
-    let label = match error {
-        ErrMode::Backtrack(e) | ErrMode::Cut(e) => e.context().find_map(|c| match c {
-            StrContext::Label(label) => Some(*label),
-            _ => None,
-        }),
+fn from_parse(error: &ErrMode<Error>, text: &[u8], start: usize) -> (GameErrorKind, Span) {
+    let expected = match error {
+        ErrMode::Backtrack(e) | ErrMode::Cut(e) => e.context().next().copied(),
         ErrMode::Incomplete(_) => None,
     };
-    match label {
-        Some("comment") => (
+    match expected {
+        Some(Expected::Comment) => (
             GameErrorKind::UnterminatedComment,
             Span::new(start, text.len()),
         ),
         // The stray `}` is the only other element that fails.
-        _ => (GameErrorKind::UnmatchedBrace, Span::new(start, start + 1)),
+        Some(Expected::StrayBrace) | None => {
+            (GameErrorKind::UnmatchedBrace, Span::new(start, start + 1))
+        }
     }
 }

@@ -106,6 +106,31 @@ pub struct RecordReader<R> {
     one_pass: bool,
     /// The memory of a game given back with [`RecordReader::recycle`], for the next game.
     spare: Spare,
+    /// For a part of a file (see [`super::chunks`]): games that start at this file offset or
+    /// later are left to the next part.
+    limit: Option<u64>,
+    /// What the scanner said about a game that starts at or past `limit`, kept for when the
+    /// limit is moved on.
+    held: Option<Scan>,
+    /// A source that has no bytes yet says so with [`io::ErrorKind::WouldBlock`]: the reader
+    /// waits to be fed instead of failing.
+    resumable: bool,
+    /// A game too large to keep was reported; its bytes are being skipped.
+    skipping: bool,
+    /// Why the last call to `step` gave no game.
+    stop: Stop,
+}
+
+/// Why [`RecordReader::step`] gave no game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The first game that starts at or past the limit starts at this file offset; `clean` when
+    /// nothing read before it (skipped text, forum markup) is left to report with it.
+    Boundary { at: u64, clean: bool },
+    /// A resumable source has no more bytes for now.
+    Starved,
+    /// The input is over.
+    End,
 }
 
 /// The buffers of a game the caller is done with: the next game is written into them instead
@@ -157,7 +182,41 @@ impl<R: Read> RecordReader<R> {
             trailing: Vec::new(),
             one_pass: true,
             spare: Spare::default(),
+            limit: None,
+            held: None,
+            resumable: false,
+            skipping: false,
+            stop: Stop::End,
         }
+    }
+
+    /// A reader of the part of a file that starts at file offset `offset`, the start of line
+    /// `line`: positions and lines are the file's. Only the start of a file is looked at for
+    /// being text. `resumable` as for the field.
+    pub(crate) fn part(
+        source: R,
+        dialect: Dialect,
+        offset: u64,
+        line: usize,
+        resumable: bool,
+    ) -> RecordReader<R> {
+        let mut reader = RecordReader::new(source, dialect);
+        reader.base_offset = offset;
+        reader.mark_line = line;
+        reader.checked_text = offset > 0;
+        reader.resumable = resumable;
+        reader
+    }
+
+    /// Games that start at file offset `limit` or later are left to the next part (`None`: to
+    /// the end of the input).
+    pub(crate) fn set_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit;
+    }
+
+    /// The source, to feed it more bytes.
+    pub(crate) fn source_mut(&mut self) -> &mut R {
+        &mut self.source
     }
 
     /// Gives back a game the caller is done with, so that the next game read reuses its memory
@@ -317,8 +376,8 @@ impl<R: Read> RecordReader<R> {
         outcome
     }
 
-    /// The game in progress outgrew the limit: drop it, skip to the next line that starts with
-    /// `[`, and report the game.
+    /// The game in progress outgrew the limit: report it, and skip (see
+    /// [`RecordReader::skip_step`]) to the next line that starts with `[`.
     fn skip_oversized(&mut self) -> ReadError {
         let start = self.scanner.start.unwrap_or(self.scanner.pos);
         self.games += 1;
@@ -343,6 +402,18 @@ impl<R: Read> RecordReader<R> {
             warnings: Vec::new(),
         };
         self.discard(start + 1);
+        self.skipping = true;
+        ReadError::Game(Box::new(error))
+    }
+
+    /// Skips the bytes of a game too large to keep, up to the next line that starts with `[`
+    /// (where the next game starts) or the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// When the source fails (or, resumable, has nothing yet: the skip goes on when called
+    /// again).
+    fn skip_step(&mut self) -> io::Result<()> {
         loop {
             if let Some(k) = self.buf[..self.end].windows(2).position(|w| w == b"\n[") {
                 self.discard(k + 1);
@@ -361,12 +432,37 @@ impl<R: Read> RecordReader<R> {
                 self.scanner.end_game_at(0);
                 break;
             }
-            if let Err(e) = self.fill() {
-                self.done = true;
-                return ReadError::Io(e);
-            }
+            self.fill()?;
         }
-        ReadError::Game(Box::new(error))
+        self.skipping = false;
+        Ok(())
+    }
+
+    /// A failed read: the end of the iteration, or for a resumable source with nothing yet, a
+    /// pause.
+    fn failed(&mut self, e: io::Error) -> Option<Result<RawGame, ReadError>> {
+        if self.resumable && e.kind() == io::ErrorKind::WouldBlock {
+            self.stop = Stop::Starved;
+            return None;
+        }
+        self.done = true;
+        Some(Err(ReadError::Io(e)))
+    }
+
+    /// Why the last call to [`RecordReader::step`] gave no game.
+    pub(crate) fn stop(&self) -> Stop {
+        self.stop
+    }
+
+    /// Where the game in progress starts, when that is at or past the limit.
+    #[inline]
+    fn past_limit(&self) -> Option<Stop> {
+        let limit = self.limit?;
+        let start = self.base_offset + self.scanner.start? as u64;
+        (start >= limit).then_some(Stop::Boundary {
+            at: start,
+            clean: self.pending.is_empty(),
+        })
     }
 
     /// The game at `buf[start..end]`, which the scanner has just left: it is taken as `found`
@@ -562,18 +658,18 @@ impl<R: Read> RecordReader<R> {
     }
 }
 
-impl<R: Read> Iterator for RecordReader<R> {
-    type Item = Result<RawGame, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: Read> RecordReader<R> {
+    /// The next game; when there is none for now, [`RecordReader::stop`] says why. It gives
+    /// what `next` gives, so that a game is not moved from one type into another on the way.
+    #[inline]
+    pub(crate) fn step(&mut self) -> Option<Result<RawGame, ReadError>> {
         if !self.checked_text && !self.done {
-            self.checked_text = true;
             while self.end < TEXT_SAMPLE_MIN && !self.eof {
                 if let Err(e) = self.fill() {
-                    self.done = true;
-                    return Some(Err(ReadError::Io(e)));
+                    return self.failed(e);
                 }
             }
+            self.checked_text = true;
             let sample = &self.buf[..self.end.min(TEXT_SAMPLE)];
             if is_binary(sample, self.eof) {
                 self.done = true;
@@ -581,14 +677,35 @@ impl<R: Read> Iterator for RecordReader<R> {
             }
         }
         while !self.done {
-            let scan = self.scanner.scan(
-                &self.buf[..self.end],
-                self.line_start,
-                self.eof,
-                &self.dialect,
-            );
-            if !self.scanner.markup.is_empty() {
-                self.note_markup();
+            if self.skipping {
+                if let Err(e) = self.skip_step() {
+                    return self.failed(e);
+                }
+                continue;
+            }
+            if let Some(boundary) = self.past_limit() {
+                self.stop = boundary;
+                return None;
+            }
+            let scan = match self.held.take() {
+                Some(scan) => scan,
+                None => {
+                    let scan = self.scanner.scan(
+                        &self.buf[..self.end],
+                        self.line_start,
+                        self.eof,
+                        &self.dialect,
+                    );
+                    if !self.scanner.markup.is_empty() {
+                        self.note_markup();
+                    }
+                    scan
+                }
+            };
+            if let Some(boundary) = self.past_limit() {
+                self.held = Some(scan);
+                self.stop = boundary;
+                return None;
             }
             match scan {
                 Scan::NeedMore => {
@@ -599,8 +716,7 @@ impl<R: Read> Iterator for RecordReader<R> {
                         _ => {}
                     }
                     if let Err(e) = self.fill() {
-                        self.done = true;
-                        return Some(Err(ReadError::Io(e)));
+                        return self.failed(e);
                     }
                 }
                 Scan::Eof => {
@@ -630,8 +746,19 @@ impl<R: Read> Iterator for RecordReader<R> {
                 }
             }
         }
-        self.trailing.append(&mut self.pending);
+        if !self.pending.is_empty() {
+            self.trailing.append(&mut self.pending);
+        }
+        self.stop = Stop::End;
         None
+    }
+}
+
+impl<R: Read> Iterator for RecordReader<R> {
+    type Item = Result<RawGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.step()
     }
 }
 
@@ -872,6 +999,18 @@ impl GameError {
     #[must_use]
     pub fn offset(&self) -> u64 {
         self.offset
+    }
+
+    /// The error of the game numbered `number` instead (see [`RawGame::renumbered`]).
+    #[must_use]
+    pub fn renumbered(mut self, number: usize) -> GameError {
+        self.number = number;
+        for warning in &mut self.warnings {
+            if warning.game.is_some() {
+                warning.game = Some(number);
+            }
+        }
+        self
     }
 
     /// The file line of the first line of the game's text.

@@ -805,3 +805,212 @@ fn games_read_in_one_pass_match_the_parser() {
         }
     }
 }
+
+/// `item` numbered as game `count + 1` of its file.
+fn renumbered(item: Result<RawGame, ReadError>, count: &mut usize) -> String {
+    *count += 1;
+    match item {
+        Ok(game) => format!("{:?}", Ok::<_, ()>(game.renumbered(*count))),
+        Err(ReadError::Game(e)) => format!("{:?}", Err::<(), _>(e.renumbered(*count))),
+        Err(e) => {
+            *count -= 1;
+            format!("{e:?}")
+        }
+    }
+}
+
+/// The items of `input` read in parts cut at `cuts` (line starts, increasing), each part read
+/// on its own with `lookahead` bytes of the next, then stitched, as the CLI does on many cores.
+fn in_parts(input: &[u8], dialect: &Dialect, cuts: &[usize], lookahead: usize) -> Vec<String> {
+    let mut bounds = vec![0];
+    bounds.extend(cuts.iter().copied().filter(|&c| c > 0 && c < input.len()));
+    bounds.dedup();
+    bounds.push(input.len());
+    let mut origin = Origin::START;
+    // What each part's reader gives on its own: its items, and its reader when its end was not
+    // found to be a boundary.
+    let mut parts = Vec::new();
+    for w in bounds.windows(2) {
+        let (start, end) = (w[0], w[1]);
+        let last = end == input.len();
+        let limit = (!last).then_some(end as u64);
+        let mut reader = PartReader::new(dialect.clone(), origin, limit);
+        let seen = (end + lookahead).min(input.len());
+        reader.feed(start as u64, &input[start..seen]);
+        if seen == input.len() {
+            reader.finish(None);
+        }
+        let mut items = Vec::new();
+        let carry = loop {
+            match reader.step() {
+                PartStep::Game(item) => items.push(item),
+                PartStep::Boundary { at, clean } if clean && Some(at) == limit => break None,
+                PartStep::Boundary { .. } | PartStep::NeedInput => break Some(reader),
+                PartStep::End => {
+                    assert!(last || seen == input.len(), "a part ended before the input");
+                    break Some(reader);
+                }
+            }
+        };
+        parts.push((start, end, limit, items, carry));
+        origin = origin.after(&input[start..end]);
+    }
+    let mut stitcher = Stitcher::new();
+    let mut out = Vec::new();
+    let mut count = 0;
+    let mut trailing = None;
+    for (start, end, limit, items, carry) in parts {
+        let stands = stitcher.part(start as u64, &input[start..end], limit, None, |item| {
+            out.push(renumbered(item, &mut count));
+        });
+        if stands {
+            for item in items {
+                out.push(renumbered(item, &mut count));
+            }
+            match carry {
+                Some(reader) if limit.is_none() => {
+                    trailing = Some(reader.trailing_warnings().to_vec());
+                }
+                carry => stitcher.then(carry),
+            }
+        }
+    }
+    let trailing = stitcher
+        .trailing()
+        .map(<[_]>::to_vec)
+        .or(trailing)
+        .unwrap_or_default();
+    out.push(format!("{trailing:?}"));
+    out
+}
+
+/// The items of `input` read whole, as [`in_parts`] gives them.
+fn whole(input: &[u8], dialect: &Dialect) -> Vec<String> {
+    let mut reader = RecordReader::new(input, dialect.clone());
+    let mut count = 0;
+    let mut out: Vec<String> = reader
+        .by_ref()
+        .map(|item| renumbered(item, &mut count))
+        .collect();
+    out.push(format!("{:?}", reader.trailing_warnings()));
+    out
+}
+
+/// Read in parts cut anywhere at a line start, guessed well or badly, a file gives what it
+/// gives read whole: the games, their numbers, lines, offsets and warnings, in order.
+#[test]
+fn parts_read_as_the_whole() {
+    const PIECES: &[&[u8]] = &[
+        b"[Event \"x\"]\n",
+        b"[Site \"y\"]\n",
+        b"\n",
+        b"\n\n",
+        b"1. e4 e5 ",
+        b"2. Nf3 ",
+        b"1-0\n",
+        b"*\n",
+        b"{ a comment\n",
+        b"[Event \"in a comment\"] }\n",
+        b"}\n",
+        b"( 1... c5 ",
+        b") ",
+        b"; line [Event \"z\"]\n",
+        b"% escape\n",
+        b"[pgn]\n",
+        b"[/pgn]\n",
+        b"{ only a comment }\n",
+        b"\xEF\xBB\xBF",
+        b"\xE9",
+        b"1. O\xE2\x80\x91O ",
+        b"[Event \"x\"] 1. d4 *\n",
+        b"$300 ",
+        b"[White \"a\"]\n[Black \"b\"]\n",
+    ];
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let dialects = [Dialect::pgn(), Dialect::pdn()];
+    for round in 0..1500 {
+        let mut input = Vec::new();
+        for _ in 0..rng.below(60) {
+            input.extend_from_slice(PIECES[rng.below(PIECES.len())]);
+        }
+        let line_starts: Vec<usize> = (1..input.len())
+            .filter(|&i| input[i - 1] == b'\n')
+            .collect();
+        let mut cuts: Vec<usize> = match round % 3 {
+            // Anywhere at a line start.
+            0 if !line_starts.is_empty() => (0..rng.below(6))
+                .map(|_| line_starts[rng.below(line_starts.len())])
+                .collect(),
+            // Where a game likely starts.
+            _ => {
+                let mut cuts = Vec::new();
+                let mut at = 1;
+                while let Some(cut) = game_start_at_or_after(&input, at) {
+                    if rng.below(2) == 0 {
+                        cuts.push(cut);
+                    }
+                    at = cut + 1;
+                }
+                cuts
+            }
+        };
+        cuts.sort_unstable();
+        let dialect = &dialects[round % 2];
+        let lookahead = [0, 1, 16, 4096][rng.below(4)];
+        assert_eq!(
+            in_parts(&input, dialect, &cuts, lookahead),
+            whole(&input, dialect),
+            "input {:?}, cut at {cuts:?}, lookahead {lookahead}",
+            String::from_utf8_lossy(&input)
+        );
+    }
+}
+
+/// A file of many games cut every few hundred bytes where a game likely starts reads as whole,
+/// every cut a boundary.
+#[test]
+fn guessed_cuts_are_boundaries_in_an_ordinary_file() {
+    let mut file = Vec::new();
+    for i in 0..200 {
+        file.extend_from_slice(
+            format!("[Event \"{i}\"]\n[Site \"s\"]\n\n1. e4 {{c}} e5 (1... c5) 2. Nf3 1-0\n\n")
+                .as_bytes(),
+        );
+    }
+    let mut cuts = Vec::new();
+    let mut at = 1;
+    while let Some(cut) = last_game_start(&file[..(at + 150).min(file.len())], at) {
+        cuts.push(cut);
+        at = cut + 1;
+    }
+    assert!(cuts.len() > 80, "{} cuts", cuts.len());
+    assert_eq!(
+        in_parts(&file, &Dialect::pgn(), &cuts, 4096),
+        whole(&file, &Dialect::pgn())
+    );
+}
+
+/// Reads the file `SCORESHEET_READ_FILE` with the splitter (`SCORESHEET_READ_MODE=splitter`),
+/// with the parser on every game (`parser`), or only loads it (`none`), for counting the
+/// instructions of the read path under callgrind (see docs/performance.md):
+/// `cargo test --release -p board-core --lib read_path_for_callgrind -- --ignored`.
+#[test]
+#[ignore = "a measurement, run by hand under callgrind"]
+fn read_path_for_callgrind() {
+    let Some(path) = std::env::var_os("SCORESHEET_READ_FILE") else {
+        return;
+    };
+    let bytes = std::fs::read(path).unwrap();
+    let mode = std::env::var("SCORESHEET_READ_MODE").unwrap_or_default();
+    let reader = RecordReader::new(&bytes[..], Dialect::pgn());
+    let reader = match mode.as_str() {
+        "none" => return,
+        "parser" => reader.parse_every_game(),
+        _ => reader,
+    };
+    let mut moves = 0;
+    for game in reader {
+        moves += game.map_or(0, |g| g.moves().count());
+    }
+    assert!(moves > 0);
+}

@@ -65,6 +65,7 @@ where
             &mut io::sink(),
             report,
             progress,
+            args.jobs.unwrap_or_else(pipeline::default_jobs),
         )
     })?;
     match args.format {

@@ -82,6 +82,7 @@ where
             &mut out,
             report,
             !json_report && progress::wanted(args.progress, args.quiet, args.output.is_none()),
+            args.jobs.unwrap_or_else(pipeline::default_jobs),
         )
     })?;
     let verdict = pipeline::verdict(&summary);

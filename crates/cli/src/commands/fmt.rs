@@ -6,15 +6,14 @@
 //! game with an error, a game the reader could not read, text between games that holds no
 //! game) is kept as written, white space around it aside.
 
+use std::collections::VecDeque;
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-
-use board_core::{Dialect, Notation, Output, ReadError, RecordReader, Rules, replay};
 
 use crate::game_kind;
 use crate::output;
-use crate::pipeline::{self, Source, Summary};
+use crate::pipeline::{self, Summary, Target};
 use crate::registry::{Dispatch, Kind, NotationOf, Notations, Registry, Request, Task};
 use crate::{Error, FmtArgs, Game};
 
@@ -46,80 +45,119 @@ pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
     let mut total = Summary::default();
     let mut changed: Vec<&str> = Vec::new();
     let mut failed_files = 0;
+    let jobs = args.jobs.unwrap_or_else(pipeline::default_jobs);
     for (name, path, game) in &inputs {
-        let (original, packed) = match read(path.as_deref()) {
-            Ok(read) => read,
+        match packed(path.as_deref()) {
+            Ok(true) if !args.check => {
+                writeln!(
+                    err,
+                    "error: {name} is compressed: `fmt --check` reads it, but it is not \
+                     rewritten (decompress it, format it, compress it again)"
+                )?;
+                failed_files += 1;
+                continue;
+            }
+            Ok(_) => {}
             Err(e) => {
                 writeln!(err, "error: cannot read {name}: {e}")?;
                 failed_files += 1;
                 continue;
             }
-        };
-        if packed && path.is_some() && !args.check {
-            writeln!(
-                err,
-                "error: {name} is compressed: `fmt --check` reads it, but it is not rewritten \
-                 (decompress it, format it, compress it again)"
-            )?;
-            failed_files += 1;
-            continue;
         }
-        let mut log = Log {
-            err: &mut err,
-            quiet: args.quiet,
-            summary: Summary::default(),
+        // Only a regular file is rewritten in place; a FIFO, a terminal or `/dev/stdin` is
+        // read as a stream and formatted to stdout.
+        let dest = match (args.check, path.as_deref().map(output::replaceable)) {
+            (true, _) => Dest::Nowhere,
+            (false, None | Some(Ok(None))) => {
+                Dest::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout().lock()))
+            }
+            (false, Some(Ok(Some(target)))) => match output::AtomicFile::create(&target) {
+                Ok(file) => Dest::File(file),
+                Err(e) => {
+                    writeln!(err, "error: cannot write {name}: {e}")?;
+                    failed_files += 1;
+                    continue;
+                }
+            },
+            (false, Some(Err(e))) => {
+                writeln!(err, "error: cannot write {name}: {e}")?;
+                failed_files += 1;
+                continue;
+            }
         };
-        let files = path.as_slice();
-        let format = Format {
-            bytes: &original,
-            name,
-            log: &mut log,
-        };
-        let formatted = match registry.run(&request(args, *game, files), format)? {
-            Ok(formatted) => formatted,
-            Err(Error::Input(message)) => {
-                writeln!(err, "error: {message}")?;
+        let mut splice = Splice::new(dest);
+        let files: Vec<PathBuf> = path.iter().cloned().collect();
+        let summary = pipeline::reported(
+            crate::OutputFormat::Text,
+            args.quiet,
+            &mut err,
+            &mut io::sink(),
+            |report| {
+                let format = Format {
+                    files: &files,
+                    sink: &mut splice,
+                    report,
+                    jobs,
+                };
+                registry.run(&request(args, *game, &files), format)?
+            },
+        );
+        let summary = match summary {
+            Ok(summary) => summary,
+            Err(Error::Io(e)) if splice.failed.is_some() => {
+                // The output, not the input, failed.
+                writeln!(err, "error: cannot write {name}: {e}")?;
                 failed_files += 1;
                 continue;
             }
             Err(e) => return Err(e),
         };
-        add(&mut total, &log.summary);
-        // A file in which no game replays is left as it is, to the byte.
-        let formatted = formatted.map_or(original.clone(), String::into_bytes);
-        let same = formatted == original;
+        add(&mut total, &summary);
+        let spliced = match splice.finish() {
+            Ok(spliced) => spliced,
+            Err(e) => {
+                writeln!(err, "error: cannot write {name}: {e}")?;
+                failed_files += 1;
+                continue;
+            }
+        };
+        if summary.unreadable_files > 0 {
+            // Reported: the file is left as it is.
+            failed_files += 1;
+            continue;
+        }
+        if spliced.misplaced {
+            writeln!(
+                err,
+                "error: {name}: a game is not where the reader says; the file is left as it is"
+            )?;
+            failed_files += 1;
+            continue;
+        }
+        let same = spliced.change.is_none();
         if !same {
             changed.push(name);
         }
         if args.check {
-            if !same {
+            if let Some(change) = &spliced.change {
                 // One name a line on stdout, for scripts, as `gofmt -l` lists them.
                 writeln!(io::stdout().lock(), "{name}")?;
                 if !args.quiet {
-                    first_change(&mut err, name, &original, &formatted)?;
+                    change.tell(&mut err, name)?;
                 }
             }
             continue;
         }
-        // Only a regular file is rewritten in place; a FIFO, a terminal or `/dev/stdin` is
-        // read as a stream and formatted to stdout.
-        match path.as_deref().map(output::replaceable) {
-            None | Some(Ok(None)) => {
-                let mut out = io::stdout().lock();
-                out.write_all(&formatted)?;
-                out.flush()?;
-            }
-            Some(Ok(Some(_))) if same => {}
-            Some(Ok(Some(target))) => {
-                if let Err(e) = output::replace(&target, &formatted) {
+        match spliced.dest {
+            Dest::File(file) if !same && spliced.wrote => {
+                if let Err(e) = file.commit() {
                     writeln!(err, "error: cannot write {name}: {e}")?;
                     failed_files += 1;
                 }
             }
-            Some(Err(e)) => {
-                writeln!(err, "error: cannot write {name}: {e}")?;
-                failed_files += 1;
-            }
+            // Unchanged, or no game replays: the file is left as it is, to the byte.
+            Dest::File(_) | Dest::Nowhere => {}
+            Dest::Stdout(mut out) => out.flush()?,
         }
     }
 
@@ -177,17 +215,18 @@ fn add(total: &mut Summary, one: &Summary) {
     total.plies += one.plies;
 }
 
-/// The bytes of an input, decompressed, and whether they were packed (a packed file is checked,
-/// never rewritten: its text would lose its packing).
-fn read(path: Option<&Path>) -> io::Result<(Vec<u8>, bool)> {
-    let raw: Box<dyn Read> = match path {
-        Some(path) => Box::new(fs::File::open(path)?),
-        None => Box::new(io::stdin().lock()),
+/// Whether an input is a packed regular file (checked, never rewritten: its text would lose
+/// its packing). What is not a regular file is not opened twice (a FIFO would wait for a
+/// second writer): it is formatted to stdout, unpacked.
+fn packed(path: Option<&Path>) -> io::Result<bool> {
+    let Some(path) = path else {
+        return Ok(false);
     };
-    let (compression, mut reader) = record_input::decompress(raw)?;
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
-    Ok((bytes, compression != record_input::Compression::None))
+    if !fs::metadata(path)?.is_file() {
+        return Ok(false);
+    }
+    let (compression, _) = record_input::decompress(fs::File::open(path)?)?;
+    Ok(compression != record_input::Compression::None)
 }
 
 /// What the registry is asked for a file of `game`: its notation as written, named or
@@ -212,140 +251,283 @@ impl Task for Checked {
     fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, _: Notations<'_, '_, N>) {}
 }
 
-/// One file formatted in the notation it is written in.
-struct Format<'a, 'l> {
-    bytes: &'a [u8],
-    name: &'a str,
-    log: &'a mut Log<'l>,
+/// One file formatted, streaming, in the notation it is written in.
+struct Format<'s, 'r, 'w> {
+    files: &'s [PathBuf],
+    sink: &'s mut Splice,
+    report: &'r mut pipeline::Report<'w>,
+    jobs: usize,
 }
 
-impl Task for Format<'_, '_> {
-    type Output = Result<Option<String>, Error>;
+impl Task for Format<'_, '_, '_> {
+    type Output = Result<Summary, Error>;
 
     fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
-        let source = with.source;
-        let dialect = with.dialect;
-        format_bytes(self.bytes, self.name, source, dialect, self.log)
+        pipeline::process_into::<P, N>(
+            self.files,
+            with.source,
+            Target::Same,
+            with.dialect,
+            self.sink,
+            self.report,
+            false,
+            self.jobs,
+        )
     }
 }
 
-/// Where one file's diagnostics go, and what they counted.
-struct Log<'a> {
-    err: &'a mut dyn Write,
-    quiet: bool,
-    summary: Summary,
+/// Where a file's formatted text goes.
+enum Dest {
+    /// `--check`: compared only.
+    Nowhere,
+    /// A stream, formatted to stdout.
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    /// A regular file, replaced when it changed.
+    File(output::AtomicFile),
 }
 
-impl Log<'_> {
-    fn error(&mut self, rendered: &str) -> io::Result<()> {
-        self.summary.errors += 1;
-        writeln!(self.err, "{rendered}")
-    }
+/// The formatted text of one file, spliced as the games come: each game that replays in place
+/// of its bytes ([`board_core::RawGame::source_range`]), the bytes between kept as written
+/// (see [`keep`]). Only the bytes since the last game written are held, and it is compared
+/// with the input on the way, so that memory does not grow with the file.
+struct Splice {
+    dest: Dest,
+    /// Input bytes from `pos` on, by file offset.
+    parts: VecDeque<(u64, Vec<u8>)>,
+    /// The first byte of the input not yet written or replaced.
+    pos: u64,
+    /// The end of the input received.
+    end: u64,
+    /// A game was written.
+    wrote: bool,
+    /// A game's bytes lie before what is written already (a bug of the reader, if ever).
+    misplaced: bool,
+    /// Why writing failed, when it did.
+    failed: Option<io::ErrorKind>,
+    compare: Compare,
+}
 
-    fn warning(&mut self, rendered: &str) -> io::Result<()> {
-        self.summary.warnings += 1;
-        if self.quiet {
-            return Ok(());
+/// What [`Splice::finish`] found.
+struct Spliced {
+    dest: Dest,
+    wrote: bool,
+    misplaced: bool,
+    /// Where the formatted text first departs from the input, if it does.
+    change: Option<Change>,
+}
+
+impl Splice {
+    fn new(dest: Dest) -> Splice {
+        Splice {
+            dest,
+            parts: VecDeque::new(),
+            pos: 0,
+            end: 0,
+            wrote: false,
+            misplaced: false,
+            failed: None,
+            compare: Compare::default(),
         }
-        writeln!(self.err, "{rendered}")
     }
 
-    fn note(&mut self, message: &str) -> io::Result<()> {
-        if self.quiet {
-            return Ok(());
-        }
-        writeln!(self.err, "note: {message}")
-    }
-}
-
-/// The text of a file with each game that replays in `source` written again in the same
-/// notation, and everything else kept; `None` when no game replays.
-///
-/// # Errors
-///
-/// [`Error::Io`] when a diagnostic cannot be written, [`Error::Input`] when a game cannot be
-/// placed in the file (which would be a bug of the reader; the file is then left alone).
-fn format_bytes<P, N>(
-    bytes: &[u8],
-    name: &str,
-    source: &Source<'_, N>,
-    dialect: &Dialect,
-    log: &mut Log<'_>,
-) -> Result<Option<String>, Error>
-where
-    P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized,
-{
-    let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
-    // The input from here on is not in `out` yet.
-    let mut kept_from = 0;
-    let mut decided = None;
-    for item in RecordReader::new(bytes, dialect.clone()) {
-        let game = match item {
-            Ok(game) => game,
-            Err(ReadError::Game(e)) => {
-                // Its text stays where it is, in what is kept.
-                log.summary.games += 1;
-                log.error(&e.render(name))?;
-                continue;
+    /// The input's bytes from `pos` to `to`, as far as they were received.
+    fn take(&mut self, to: u64) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for (offset, part) in &self.parts {
+            let from = self.pos.max(*offset);
+            let until = to.min(offset + part.len() as u64);
+            if from < until {
+                bytes.extend_from_slice(&part[(from - offset) as usize..(until - offset) as usize]);
             }
-            Err(e) => return Err(Error::Input(format!("cannot read {name}: {e}"))),
+        }
+        bytes
+    }
+
+    /// Drops the parts wholly before `pos`.
+    fn drop_written(&mut self) {
+        while let Some((offset, part)) = self.parts.front() {
+            if offset + part.len() as u64 > self.pos {
+                break;
+            }
+            self.parts.pop_front();
+        }
+    }
+
+    fn emit(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.compare.formatted(bytes);
+        let written = match &mut self.dest {
+            Dest::Nowhere => Ok(()),
+            Dest::Stdout(out) => out.write_all(bytes),
+            Dest::File(file) => file.write_all(bytes),
         };
-        log.summary.games += 1;
-        let (notation, why) = source.resolve(&game, &mut decided);
-        if let Some(why) = why {
-            log.note(&format!("{name}: {why}"))?;
+        if let Err(e) = &written {
+            self.failed = Some(e.kind());
         }
-        for warning in game.warnings() {
-            log.warning(&game.render(warning, name))?;
+        written
+    }
+
+    /// The end of the input: what is left after the last game, or, when no game replays, the
+    /// input as it is.
+    fn finish(mut self) -> io::Result<Spliced> {
+        if self.wrote {
+            let rest = self.take(self.end);
+            let mut text = String::new();
+            keep(&mut text, &rest, false);
+            self.emit(text.as_bytes())?;
+        } else if matches!(self.dest, Dest::Stdout(_)) {
+            let all = self.take(self.end);
+            self.emit(&all)?;
+        } else {
+            let all = self.take(self.end);
+            self.compare.formatted(&all);
         }
-        let mut written = String::new();
-        let replayed = replay::<P, _, _>(
-            &game,
-            notation,
-            Some(Output {
-                notation,
-                dialect,
-                out: &mut written,
-            }),
-        );
-        for diagnostic in &replayed.diagnostics {
-            let rendered = game.render(diagnostic, name);
-            if diagnostic.is_error() {
-                log.error(&rendered)?;
+        Ok(Spliced {
+            change: self.compare.finish(),
+            dest: self.dest,
+            wrote: self.wrote,
+            misplaced: self.misplaced,
+        })
+    }
+}
+
+impl pipeline::Sink for Splice {
+    fn bytes(&mut self, offset: u64, bytes: Vec<u8>) -> io::Result<()> {
+        self.compare.original(&bytes);
+        self.end = offset + bytes.len() as u64;
+        if self.end > self.pos {
+            self.parts.push_back((offset, bytes));
+        }
+        Ok(())
+    }
+
+    fn game(&mut self, range: std::ops::Range<u64>, written: &str) -> io::Result<()> {
+        if self.misplaced || range.start < self.pos || range.start > self.end {
+            self.misplaced = true;
+            return Ok(());
+        }
+        let kept = self.take(range.start);
+        let mut text = String::with_capacity(kept.len() + written.len() + 2);
+        keep(&mut text, &kept, self.pos == 0);
+        text.push_str(written);
+        self.emit(text.as_bytes())?;
+        self.pos = range.end;
+        self.wrote = true;
+        self.drop_written();
+        Ok(())
+    }
+}
+
+/// Compares the formatted text with the input as both come, holding only what one is ahead
+/// of the other, up to the first line where they differ.
+#[derive(Default)]
+struct Compare {
+    /// Bytes of each not yet matched, from `at`.
+    old: Vec<u8>,
+    old_at: usize,
+    new: Vec<u8>,
+    new_at: usize,
+    /// The line being matched, from 1, and its bytes matched so far.
+    line: usize,
+    matched: Vec<u8>,
+    /// They differ on the line being matched: each side's bytes are held to its line end.
+    differ: bool,
+}
+
+/// Where a formatted file first departs from its input.
+struct Change {
+    line: usize,
+    old: Option<String>,
+    new: Option<String>,
+}
+
+impl Change {
+    /// Tells on `err` where the formatted file first departs from the input, line by line.
+    fn tell(&self, err: &mut dyn Write, name: &str) -> io::Result<()> {
+        writeln!(
+            err,
+            "note: {name} would be reformatted, from line {}:",
+            self.line
+        )?;
+        let show = |s: &Option<String>| {
+            s.as_ref()
+                .map_or_else(|| "(end of file)".to_owned(), |s| format!("{s:?}"))
+        };
+        writeln!(err, "  - {}", show(&self.old))?;
+        writeln!(err, "  + {}", show(&self.new))
+    }
+}
+
+impl Compare {
+    fn original(&mut self, bytes: &[u8]) {
+        if !self.differ || !self.old[self.old_at..].contains(&b'\n') {
+            self.old.extend_from_slice(bytes);
+        }
+        self.advance();
+    }
+
+    fn formatted(&mut self, bytes: &[u8]) {
+        if !self.differ || !self.new[self.new_at..].contains(&b'\n') {
+            self.new.extend_from_slice(bytes);
+        }
+        self.advance();
+    }
+
+    fn advance(&mut self) {
+        if self.differ {
+            return;
+        }
+        let (old, new) = (&self.old[self.old_at..], &self.new[self.new_at..]);
+        let n = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        for &b in &old[..n] {
+            if b == b'\n' {
+                self.line += 1;
+                self.matched.clear();
             } else {
-                log.warning(&rendered)?;
+                self.matched.push(b);
             }
         }
-        if replayed.has_errors() {
-            continue;
+        self.old_at += n;
+        self.new_at += n;
+        if self.old_at < self.old.len() && self.new_at < self.new.len() {
+            self.differ = true;
+            return;
         }
-        log.summary.good += 1;
-        log.summary.plies += replayed.plies;
-        // The game's bytes in the file, as the reader measured them. ASCII bytes are their own
-        // text, and are checked against it; others may be decoded (Latin-1, Windows-1252) or
-        // read leniently (a dash look-alike as `-`).
-        let start = usize::try_from(game.offset()).unwrap_or(usize::MAX);
-        let len = game.source_len();
-        let placed = start >= kept_from
-            && bytes
-                .get(start..start.saturating_add(len))
-                .is_some_and(|b| !b.is_ascii() || b == game.text().as_bytes());
-        if !placed {
-            return Err(Error::Input(format!(
-                "{name}: game {} is not where the reader says; the file is left as it is",
-                game.number()
-            )));
+        // What is matched is not needed again.
+        for (bytes, at) in [
+            (&mut self.old, &mut self.old_at),
+            (&mut self.new, &mut self.new_at),
+        ] {
+            if *at > 1 << 16 && *at * 2 > bytes.len() {
+                bytes.drain(..*at);
+                *at = 0;
+            }
         }
-        keep(&mut out, &bytes[kept_from..start], kept_from == 0);
-        out.push_str(&written);
-        kept_from = start + len;
     }
-    if log.summary.good == 0 {
-        return Ok(None);
+
+    /// Both have ended: the first change, if any.
+    fn finish(self) -> Option<Change> {
+        let (old, new) = (&self.old[self.old_at..], &self.new[self.new_at..]);
+        if old.is_empty() && new.is_empty() {
+            return None;
+        }
+        let line = |rest: &[u8]| {
+            if rest.is_empty() && self.matched.is_empty() {
+                return None;
+            }
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |k| k + 1);
+            let mut line = self.matched.clone();
+            line.extend_from_slice(&rest[..end]);
+            Some(String::from_utf8_lossy(&line).into_owned())
+        };
+        Some(Change {
+            line: self.line + 1,
+            old: line(old),
+            new: line(new),
+        })
     }
-    keep(&mut out, &bytes[kept_from..], false);
-    Ok(Some(out))
 }
 
 /// Appends the text between two formatted games as written, without the blank lines and
@@ -372,32 +554,4 @@ fn keep(out: &mut String, bytes: &[u8], file_start: bool) {
     let line_start = text[..first].rfind('\n').map_or(0, |k| k + 1);
     out.push_str(text[line_start..].trim_end());
     out.push_str("\n\n");
-}
-
-/// Tells on `err` where `formatted` first departs from `original`, line by line.
-fn first_change(
-    err: &mut dyn Write,
-    name: &str,
-    original: &[u8],
-    formatted: &[u8],
-) -> io::Result<()> {
-    let original = String::from_utf8_lossy(original);
-    let formatted = String::from_utf8_lossy(formatted);
-    let mut old = original.split_inclusive('\n');
-    let mut new = formatted.split_inclusive('\n');
-    let mut line = 1;
-    loop {
-        match (old.next(), new.next()) {
-            (Some(a), Some(b)) if a == b => line += 1,
-            (None, None) => return Ok(()),
-            (a, b) => {
-                writeln!(err, "note: {name} would be reformatted, from line {line}:")?;
-                let show = |s: Option<&str>| {
-                    s.map_or_else(|| "(end of file)".to_owned(), |s| format!("{s:?}"))
-                };
-                writeln!(err, "  - {}", show(a))?;
-                return writeln!(err, "  + {}", show(b));
-            }
-        }
-    }
 }

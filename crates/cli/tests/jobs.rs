@@ -1,0 +1,256 @@
+//! `--jobs`: `check`, `convert` and `fmt` cut their inputs in parts read on many workers, and
+//! print exactly what one worker prints: the output, the diagnostics with their game numbers,
+//! lines and columns in the file, and the exit status. Parts are made small
+//! (`SCORESHEET_PART_BYTES`) so that real files are cut many times, at guessed game starts
+//! that are sometimes wrong.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use common::workspace;
+
+/// `../shared/corpus`, or `None` (skipped) when it is absent; absent under `CI`, a failure.
+fn shared_corpus() -> Option<PathBuf> {
+    let dir = workspace().join("../shared/corpus");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{} is missing, and CI is set",
+        dir.display()
+    );
+    eprintln!("skipping: {} is absent", dir.display());
+    None
+}
+
+/// The files of `dir` ending in `.ext`, sorted.
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == ext))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// How a run cuts its inputs: the default, or parts of about so many bytes cut where a game
+/// likely starts, or at any line start.
+#[derive(Debug, Clone, Copy)]
+enum Cut {
+    Default,
+    Guessed(usize),
+    Lines(usize),
+}
+
+/// `scoresheet ARGS --jobs JOBS`, its inputs cut as `cut` says.
+fn run(args: &[&str], jobs: usize, cut: Cut, stdin: Option<&[u8]>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+    cmd.args(args)
+        .arg("--jobs")
+        .arg(jobs.to_string())
+        .current_dir(workspace());
+    match cut {
+        Cut::Default => {}
+        Cut::Guessed(bytes) => {
+            cmd.env("SCORESHEET_PART_BYTES", bytes.to_string());
+        }
+        Cut::Lines(bytes) => {
+            cmd.env("SCORESHEET_PART_BYTES", bytes.to_string());
+            cmd.env("SCORESHEET_PART_CUT", "lines");
+        }
+    }
+    match stdin {
+        None => cmd.stdin(Stdio::null()).output().expect("the binary runs"),
+        Some(input) => {
+            use std::io::Write;
+            let mut child = cmd
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the binary runs");
+            let mut pipe = child.stdin.take().expect("stdin is piped");
+            let input = input.to_vec();
+            let writer = std::thread::spawn(move || pipe.write_all(&input));
+            let out = child.wait_with_output().expect("the binary ends");
+            writer
+                .join()
+                .expect("the writer ends")
+                .expect("stdin is written");
+            out
+        }
+    }
+}
+
+/// What a run shows a user, to compare whole.
+fn shown(out: &Output) -> (Option<i32>, String, String) {
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `args` on 1, 2 and 8 workers with small parts, cut well or badly, and on one worker with
+/// the default parts, all print the same; what they print is returned.
+fn same_on_any_jobs(args: &[&str], stdin: Option<&[u8]>) -> (Option<i32>, String, String) {
+    let one = shown(&run(args, 1, Cut::Default, stdin));
+    let runs = [
+        (1, Cut::Guessed(700)),
+        (2, Cut::Guessed(700)),
+        (8, Cut::Guessed(700)),
+        (8, Cut::Guessed(5000)),
+        (2, Cut::Lines(300)),
+        (8, Cut::Lines(1000)),
+    ];
+    for (jobs, cut) in runs {
+        let other = shown(&run(args, jobs, cut, stdin));
+        assert!(
+            other == one,
+            "{args:?} on {jobs} workers, cut {cut:?}, differs from one worker:\n\
+             status {:?} / {:?}\nstdout:\n{}\n---\n{}\nstderr:\n{}\n---\n{}",
+            other.0,
+            one.0,
+            other.1,
+            one.1,
+            other.2,
+            one.2
+        );
+    }
+    one
+}
+
+/// A file of the sample's games, with what makes a guessed cut wrong between them: a tag
+/// section broken by blank lines, a comment with a tag line in it, a line comment, text that
+/// holds no game, forum markup, a game that cannot be read, an illegal move.
+fn tricky_file() -> Vec<u8> {
+    let sample = std::fs::read(workspace().join("corpus/samples/club-games.pgn")).unwrap();
+    let extras: [&[u8]; 8] = [
+        b"[Event \"broken\"]\n\n[Site \"across a blank line\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n",
+        b"[Event \"comment\"]\n\n1. d4 { a comment\n\n[Event \"inside it\"]\n} d5 *\n\n",
+        b"{ only a comment, no game }\n\n",
+        b"[pgn]\n[Event \"forum\"]\n\n1. c4 e5 *\n[/pgn]\n\n",
+        b"[Event \"unclosed\"]\n\n1. e4 (1. d4 *\n\n",
+        b"[Event \"illegal\"]\n\n1. e4 Ke7 2. Qh5 Ke6 3. Qxe5+ *\n\n",
+        b"; a line comment [Event \"not a tag\"]\n[Event \"after\"]\n\n1. e4 *\n\n",
+        b"[Event \"no result\"]\n\n1. e4 e5\n\n",
+    ];
+    let mut file = Vec::new();
+    for (i, extra) in extras.iter().cycle().take(24).enumerate() {
+        if i % 6 == 0 {
+            file.extend_from_slice(&sample);
+            file.extend_from_slice(b"\n\n");
+        }
+        file.extend_from_slice(extra);
+    }
+    file
+}
+
+#[test]
+fn check_and_convert_print_the_same_on_any_number_of_workers() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tricky = dir.join("tricky.pgn");
+    std::fs::write(&tricky, tricky_file()).unwrap();
+    let tricky = tricky.to_str().unwrap();
+    let (status, stdout, stderr) = same_on_any_jobs(&["check", tricky], None);
+    // Not vacuous: the file is read, and its errors are found where they are.
+    assert_eq!(status, Some(1));
+    assert!(stdout.starts_with("checked "), "{stdout}");
+    assert!(stderr.contains("tricky.pgn:"), "{stderr}");
+    assert!(stderr.contains("(game "), "{stderr}");
+    same_on_any_jobs(&["check", "--format", "json", tricky], None);
+    let (_, fr, _) = same_on_any_jobs(&["convert", "--to", "fr", tricky], None);
+    assert!(fr.contains("[Event \"broken\"]"), "{fr}");
+    same_on_any_jobs(&["convert", "--from", "en", "--to", "uci", tricky], None);
+    // From stdin, and compressed.
+    let bytes = std::fs::read(tricky).unwrap();
+    same_on_any_jobs(&["check", "-"], Some(&bytes));
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, &bytes).unwrap();
+    let gz = gz.finish().unwrap();
+    same_on_any_jobs(&["convert", "--to", "fr"], Some(&gz));
+    // Cut short: the games before the cut stay, the cut is said.
+    same_on_any_jobs(&["check"], Some(&gz[..gz.len() * 2 / 3]));
+    // An input that is no text is one error, however many parts it makes.
+    let binary: Vec<u8> = (0..20_000u32).map(|i| (i * 7 % 32) as u8).collect();
+    let (status, _, stderr) = same_on_any_jobs(&["check", "-"], Some(&binary));
+    assert_eq!(
+        (status, stderr.matches("not a text file").count()),
+        (Some(1), 1),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fmt_formats_the_same_on_any_number_of_workers() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-jobs-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = tricky_file();
+    let tricky = dir.join("tricky.pgn");
+    std::fs::write(&tricky, &bytes).unwrap();
+    let tricky = tricky.to_str().unwrap();
+    // To stdout from stdin; and `--check`, which tells the first line that changes.
+    let (status, formatted, stderr) = same_on_any_jobs(&["fmt"], Some(&bytes));
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(formatted.contains("[Event \"broken\"]"), "{formatted}");
+    assert_ne!(formatted.as_bytes(), &bytes[..]);
+    let (_, listed, told) = same_on_any_jobs(&["fmt", "--check", tricky], None);
+    assert!(listed.contains("tricky.pgn"), "{listed}");
+    assert!(told.contains("would be reformatted, from line"), "{told}");
+    // In place: the file each run leaves is the same, and is what stdout had.
+    let mut results = Vec::new();
+    for (jobs, cut) in [
+        (1, Cut::Default),
+        (2, Cut::Lines(300)),
+        (8, Cut::Guessed(700)),
+    ] {
+        std::fs::write(tricky, &bytes).unwrap();
+        let out = run(&["fmt", tricky], jobs, cut, None);
+        results.push((shown(&out).0, std::fs::read(tricky).unwrap()));
+    }
+    assert_eq!(results[0].1, formatted.as_bytes());
+    assert!(results.iter().all(|r| *r == results[0]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shared_corpus_reads_the_same_on_any_number_of_workers() {
+    let Some(corpus) = shared_corpus() else {
+        return;
+    };
+    let mut pgn = files(&corpus.join("pgn/pgn-extract"), "pgn");
+    pgn.extend(files(&corpus.join("pgn/python-chess"), "pgn"));
+    let pgn: Vec<&str> = pgn.iter().map(|p| p.to_str().unwrap()).collect();
+    assert!(pgn.len() > 10);
+    let mut check = vec!["check"];
+    check.extend(&pgn);
+    same_on_any_jobs(&check, None);
+    let mut convert = vec!["convert", "--to", "fr"];
+    convert.extend(&pgn);
+    same_on_any_jobs(&convert, None);
+    let mut pdn = files(&corpus.join("pdn/succeed"), "pdn");
+    pdn.extend(files(&corpus.join("pdn/fail"), "pdn"));
+    let pdn: Vec<&str> = pdn.iter().map(|p| p.to_str().unwrap()).collect();
+    assert!(pdn.len() > 10);
+    let mut check = vec!["check", "--format", "json"];
+    check.extend(&pdn);
+    same_on_any_jobs(&check, None);
+    let mut convert = vec!["convert"];
+    convert.extend(&pdn);
+    same_on_any_jobs(&convert, None);
+    let mut fmt = vec!["fmt", "--check"];
+    fmt.extend(&pdn);
+    same_on_any_jobs(&fmt, None);
+    let mut fmt = vec!["fmt", "--check"];
+    fmt.extend(&pgn);
+    same_on_any_jobs(&fmt, None);
+}
