@@ -1486,13 +1486,14 @@ fn repair(
     Err(err)
 }
 
-/// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether all
-/// of them named one move. A token that fits several moves ends the count there: an ambiguity
-/// is no evidence for the move that led to it. One later token that fits no legal move is
-/// passed over when one legal move alone comes closest to it (a second misprint a few moves on,
-/// `B.` printed twice for `R.`): it counts for nothing, but the moves after it still count, so
-/// that the misprint before it is decided by the whole of the game and not by where the next
-/// one happens to fall.
+/// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether each
+/// of them named one move. A token that fits several moves is read both ways, and the way that
+/// reads further counts (within a budget of tokens, past which the count stops there): the
+/// true line of a game often runs through an ambiguity that its next moves settle. One later
+/// token that fits no legal move is passed over when one legal move alone comes closest to it
+/// (a second misprint a few moves on, `B.` printed twice for `R.`): it counts for nothing, but
+/// the moves after it still count, so that the misprint before it is decided by the whole of
+/// the game and not by where the next one happens to fall.
 fn confirmed(
     pos: &DescriptivePosition,
     mv: Move,
@@ -1500,12 +1501,26 @@ fn confirmed(
 ) -> (usize, bool) {
     let mut after = pos.clone();
     after.play_unchecked(mv);
+    let mut budget = CONFIRM_BUDGET;
+    reach(after, next, false, &mut budget)
+}
+
+/// How many tokens [`confirmed`] may resolve for one candidate, ambiguities read both ways
+/// included.
+const CONFIRM_BUDGET: usize = 256;
+
+fn reach(
+    mut after: DescriptivePosition,
+    next: &[Result<Parsed, MoveError>],
+    mut passed_over: bool,
+    budget: &mut usize,
+) -> (usize, bool) {
     let mut read = 0;
-    let mut passed_over = false;
-    for parsed in next {
+    for (k, parsed) in next.iter().enumerate() {
         let Ok(parsed) = parsed else {
             return (read, true);
         };
+        *budget = budget.saturating_sub(1);
         match resolve::resolve(&after, parsed) {
             // A move that fits only with a check sign it does not give may be a misprint of
             // another piece (`B.` printed for `R.` where the rook checks): when another move
@@ -1522,7 +1537,19 @@ fn confirmed(
                 continue;
             }
             Outcome::One { mv, .. } => after.play_unchecked(mv),
-            Outcome::Many(_) => return (read + 1, false),
+            Outcome::Many(_) if *budget == 0 => return (read + 1, false),
+            Outcome::Many(moves) => {
+                let further = moves
+                    .iter()
+                    .map(|&mv| {
+                        let mut branch = after.clone();
+                        branch.play_unchecked(mv);
+                        reach(branch, &next[k + 1..], passed_over, budget).0
+                    })
+                    .max()
+                    .unwrap_or(0);
+                return (read + 1 + further, false);
+            }
             Outcome::None if !passed_over => match closest(&after, parsed) {
                 Some(mv) => {
                     passed_over = true;
