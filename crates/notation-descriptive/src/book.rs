@@ -2151,6 +2151,13 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
             continue;
         }
         if let Some(result) = result_word(text) {
+            // `21. B-R6    Mate`: the word in the next column is also the move's mark.
+            if moves > 0
+                && text.to_ascii_lowercase().ends_with("mate")
+                && let Ok(marks) = parser::parse_token("O-O mate", notation.language())
+            {
+                items.push(Item::Suffix(marks));
+            }
             items.push(Item::Result(result));
             k += 1;
             continue;

@@ -339,3 +339,22 @@ fn what_the_book_says_of_the_pawn_taken_picks_the_pawn() {
         import.diagnostics[0].message
     );
 }
+
+/// `4. QxBP      Mate`: the word printed in Black's column is the result and the mark of the
+/// move before it, so no repair says the mate was not marked.
+#[test]
+fn mate_in_the_next_column_marks_the_move() {
+    let text = "\
+          1. P-K4                P-K4
+          2. B-B4                B-B4
+          3. Q-R5                Kt-KB3
+          4. QxBP                Mate
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1);
+    let game = &import.games[0];
+    assert!(game.complete);
+    assert_eq!(game.result.as_str(), "1-0");
+    assert!(game.repairs.is_empty(), "{:?}", game.repairs);
+    assert_eq!(game.moves().count(), 7);
+}
