@@ -19,6 +19,9 @@ pub(crate) struct Args {
     /// The book style to read: `old` (`Kt`, the default) or `modern`.
     #[arg(long, default_value = "old")]
     style: String,
+    /// Print, for each oracle game that differs, where it first differs.
+    #[arg(long)]
+    verbose: bool,
     /// The folder of books (`.txt`); `../shared/corpus/descriptive` when absent.
     dir: Option<PathBuf>,
 }
@@ -50,9 +53,14 @@ pub(crate) fn run(args: &Args) -> Result {
         let complete = import.games.iter().filter(|g| g.complete).count();
         let moves: usize = import.games.iter().map(|g| g.moves().count()).sum();
         let repairs = import.diagnostics.iter().filter(|d| !d.is_error()).count();
-        let oracle = compare(&decoded.text, &import).map_or_else(
+        let oracle = compare(&decoded.text, &import, args.verbose).map_or_else(
             || "-".to_owned(),
-            |(equal, of)| format!("{equal} of {of} equal"),
+            |o| {
+                format!(
+                    "{} of {} equal, {} more where the book's own words differ",
+                    o.equal, o.of, o.book
+                )
+            },
         );
         let name = path
             .file_name()
@@ -67,11 +75,12 @@ pub(crate) fn run(args: &Args) -> Result {
 }
 
 /// The games that equal the transcriber's PGN, of those it has; `None` without one.
-fn compare(text: &str, import: &Import) -> Option<(usize, usize)> {
+fn compare(text: &str, import: &Import, verbose: bool) -> Option<Oracle> {
     let appendix = text.find("\n[Event ")?;
     let first = text[..appendix].rfind("{PGN ")?;
     let index = LineIndex::new(text);
     let mut equal = 0;
+    let mut book = 0;
     let mut of = 0;
     for part in text[first..].split("{PGN ").skip(1) {
         let (id, pgn) = part.split_once('}')?;
@@ -94,11 +103,50 @@ fn compare(text: &str, import: &Import) -> Option<(usize, usize)> {
             .games
             .iter()
             .find(|g| g.lines.0 > line && g.lines.0 < next);
-        if game.is_some_and(|g| same(g, &expected)) {
-            equal += 1;
+        match game.map(|g| (g, first_difference(g, &expected))) {
+            Some((_, None)) => equal += 1,
+            Some((g, Some((ply, why)))) => {
+                let wins = book_wins(g, ply, expected.len());
+                book += usize::from(wins);
+                if verbose {
+                    let who = if wins {
+                        " (the book's own reading)"
+                    } else {
+                        ""
+                    };
+                    println!("  {{PGN {id}}} (game at line {}): {why}{who}", g.lines.0);
+                }
+            }
+            None if verbose => println!("  {{PGN {id}}} (line {line}): no game imported"),
+            None => {}
         }
     }
-    Some((equal, of))
+    Some(Oracle { equal, book, of })
+}
+
+/// How a book's games compare with its transcriber's PGN.
+struct Oracle {
+    /// Equal move for move.
+    equal: usize,
+    /// Different where the book's own words name one move (see [`book_wins`]).
+    book: usize,
+    /// Games the transcriber gives.
+    of: usize,
+}
+
+/// Where book and transcriber disagree, the book wins: the game reads whole to its printed
+/// end, as long as the transcriber's, and the move that differs is the one its own token
+/// names, with no repair.
+fn book_wins(game: &BookGame, ply: usize, expected: usize) -> bool {
+    let mut spans = game.elements.iter().filter_map(|e| match e {
+        notation_descriptive::book::BookElement::Move { span, .. } => Some(*span),
+        notation_descriptive::book::BookElement::Comment(_) => None,
+    });
+    game.complete
+        && game.moves().count() == expected
+        && spans
+            .nth(ply)
+            .is_some_and(|at| game.repairs.iter().all(|r| r.span != at))
 }
 
 /// The main-line tokens of a movetext whose comments may nest.
@@ -128,20 +176,32 @@ fn movetext_tokens(body: &str) -> Vec<String> {
     tokens
 }
 
-fn same(game: &BookGame, expected: &[String]) -> bool {
+/// Where an imported game first differs from the transcriber's moves (the ply from 0, and
+/// how); `None` when equal.
+fn first_difference(game: &BookGame, expected: &[String]) -> Option<(usize, String)> {
     let moves: Vec<_> = game.moves().collect();
-    if moves.len() != expected.len() {
-        return false;
-    }
     let mut pos = DescriptivePosition::new();
-    for (mv, token) in moves.iter().zip(expected) {
+    for (ply, (mv, token)) in moves.iter().zip(expected).enumerate() {
         let mut notes = board_core::Notes::default();
         if SAN.parse(&pos, token, &mut notes).ok() != Some(*mv) {
-            return false;
+            let written = SAN.to_text(&pos, mv);
+            return Some((
+                ply,
+                format!("ply {} is {written}, the transcriber has {token}", ply + 1),
+            ));
         }
         pos.play_unchecked(*mv);
     }
-    true
+    (moves.len() != expected.len()).then(|| {
+        (
+            moves.len().min(expected.len()),
+            format!(
+                "{} plies imported, the transcriber has {}",
+                moves.len(),
+                expected.len()
+            ),
+        )
+    })
 }
 
 #[cfg(test)]

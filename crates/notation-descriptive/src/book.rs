@@ -342,6 +342,8 @@ struct Token {
     span: Span,
     /// The line it is on, from 0.
     line: usize,
+    /// What the book says of the pawn taken (`doubled P.`).
+    victim: Option<wordy::PawnKind>,
 }
 
 /// A column of moves printed beside the first (`25 P takes P  B to B5`), kept until the first
@@ -456,12 +458,18 @@ impl Gathering {
                     }
                 }
                 Item::Placeholder => self.next.1 = Color::Black,
-                Item::Move { parsed, text, span } => {
+                Item::Move {
+                    parsed,
+                    text,
+                    span,
+                    victim,
+                } => {
                     self.tokens.push(Token {
                         parsed,
                         text,
                         span,
                         line,
+                        victim,
                     });
                     last_move = Some(self.tokens.len() - 1);
                     Gathering::advance(&mut self.next);
@@ -540,6 +548,8 @@ enum Item {
         parsed: Parsed,
         text: String,
         span: Span,
+        /// What the book says of the pawn taken (`doubled P.`).
+        victim: Option<wordy::PawnKind>,
     },
     /// `ch`, `!` printed apart from its move, in a column of its own.
     Suffix(Parsed),
@@ -1055,8 +1065,15 @@ impl State<'_> {
                 elements.push(BookElement::Comment(text));
             }
             let written = token.text.as_str();
-            let read = read_one(&pos, written, &parsed[index..], self.notation)
-                .or_else(|err| repair(&pos, &parsed[index..], self.notation, err));
+            let read = token
+                .victim
+                .and_then(|kind| by_victim(&pos, &token.parsed, kind, self.notation))
+                .map_or_else(
+                    || read_one(&pos, written, &parsed[index..], self.notation),
+                    Ok,
+                )
+                .or_else(|err| repair(&pos, &parsed[index..], self.notation, err))
+                .map(|read| sign_over_letter(&pos, &parsed[index..], self.notation, read));
             match read {
                 Ok((mv, notes)) => {
                     let shown = &self.text[token.span.range()];
@@ -1282,6 +1299,112 @@ fn numbers_at(items: &[Item], _line: &str) -> Vec<(u32, bool, usize)> {
         .collect()
 }
 
+/// A capture the book qualifies (`Q. takes doubled P.`) that could take two pawns: the one
+/// pawn of that kind, when one alone is, with the choice reported.
+fn by_victim(
+    pos: &DescriptivePosition,
+    parsed: &Parsed,
+    kind: wordy::PawnKind,
+    notation: &Descriptive,
+) -> Option<(Move, board_core::Notes)> {
+    let Outcome::Many(moves) = resolve::resolve(pos, parsed) else {
+        return None;
+    };
+    let chess = pos.chess();
+    let fits: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| pawn_is(chess, resolve::victim_square(mv), kind))
+        .collect();
+    let [mv] = fits[..] else {
+        return None;
+    };
+    let mut names: Vec<String> = moves.iter().map(|m| notation.to_text(pos, m)).collect();
+    names.sort();
+    let mut notes = board_core::Notes::default();
+    notes.nags.extend(parsed.nags.iter().filter(|&&n| n != 0));
+    notes.repairs.push(board_core::Repair::new(format!(
+        "fits {}; read as {}, the {} pawn",
+        names.join(" and "),
+        notation.to_text(pos, &mv),
+        match kind {
+            wordy::PawnKind::Doubled => "doubled",
+            wordy::PawnKind::Isolated => "isolated",
+            wordy::PawnKind::Passed => "passed",
+        }
+    )));
+    Some((mv, notes))
+}
+
+/// Whether the pawn on `sq` is of the kind a book names.
+fn pawn_is(chess: &chess_rules::Position, sq: chess_rules::Square, kind: wordy::PawnKind) -> bool {
+    let Some(piece) = chess.piece_at(sq) else {
+        return false;
+    };
+    if piece.role != chess_rules::Role::Pawn {
+        return false;
+    }
+    let file = sq.file().to_usize();
+    let rank = sq.rank().to_usize();
+    let pawn_on = |f: usize, r: usize, color: Color| {
+        chess
+            .piece_at(chess_rules::Square::new((r * 8 + f) as u32))
+            .is_some_and(|p| p.role == chess_rules::Role::Pawn && p.color == color)
+    };
+    let files = file.saturating_sub(1)..=(file + 1).min(7);
+    match kind {
+        wordy::PawnKind::Doubled => (0..8).any(|r| r != rank && pawn_on(file, r, piece.color)),
+        wordy::PawnKind::Isolated => !files
+            .filter(|&f| f != file)
+            .any(|f| (0..8).any(|r| pawn_on(f, r, piece.color))),
+        wordy::PawnKind::Passed => {
+            let ahead: Vec<usize> = if piece.color == Color::White {
+                (rank + 1..8).collect()
+            } else {
+                (0..rank).collect()
+            };
+            !files
+                .into_iter()
+                .any(|f| ahead.iter().any(|&r| pawn_on(f, r, !piece.color)))
+        }
+    }
+}
+
+/// A move read only with a check sign it does not give (`B. to Q's 6th. (ch.)` where the
+/// bishop does not check) when another legal move alone keeps more of what was printed, sign
+/// and all (the rook's move that checks), and the rest of the game replays further after it:
+/// the piece letter was the misprint. Anything else is kept as read.
+fn sign_over_letter(
+    pos: &DescriptivePosition,
+    rest: &[Result<Parsed, MoveError>],
+    notation: &Descriptive,
+    read: (Move, board_core::Notes),
+) -> (Move, board_core::Notes) {
+    let Ok(parsed) = rest[0].as_ref() else {
+        return read;
+    };
+    if matches!(parsed.mark, parser::Mark::None) || read.1.repairs.is_empty() {
+        return read;
+    }
+    let Some(other) = closest(pos, parsed).filter(|&c| c != read.0) else {
+        return read;
+    };
+    let window = (rest.len() - 1).min(40);
+    let (kept, _) = confirmed(pos, read.0, &rest[1..=window]);
+    let (instead, _) = confirmed(pos, other, &rest[1..=window]);
+    if instead <= kept {
+        return read;
+    }
+    let mut notes = board_core::Notes::default();
+    notes.nags.extend(parsed.nags.iter().filter(|&&n| n != 0));
+    notes.repairs.push(board_core::Repair::new(format!(
+        "{} gives no check; read as {}, which does and which the next {instead} moves confirm",
+        notation.to_text(pos, &read.0),
+        notation.to_text(pos, &other),
+    )));
+    (other, notes)
+}
+
 /// Misprint repair: when the token fits no legal move, the one legal move (of the same piece
 /// first, then of any) after which the rest of the game replays, if there is exactly one.
 fn repair(
@@ -1297,11 +1420,15 @@ fn repair(
         return Err(err);
     };
     // The moves after it decide: the candidate that keeps the most of them legal (up to 40),
-    // if it is the only one that does and at least two follow.
+    // if it is the only one that does. Near a game's end, where one move follows, that is too
+    // little evidence alone: the candidate must also keep all that the likeness weighs of what
+    // was printed (piece, check sign, square or kind taken), so that only a qualifier was
+    // misprinted (`R. takes K. B. P.` where the rook's one capture takes another pawn).
     let window = (rest.len() - 1).min(40);
-    if window < 2 {
+    if window == 0 {
         return Err(err);
     }
+    let short = window < 2;
     let legal = pos.chess().legal_moves();
     let role = match parsed.body {
         parser::Body::Piece(p) => Some(p.piece.role),
@@ -1342,7 +1469,9 @@ fn repair(
         }
         match scored[..] {
             [(best, mv), ..]
-                if best.0 >= window.min(4) && scored.get(1).is_none_or(|(k, _)| *k < best) =>
+                if best.0 >= window.min(4)
+                    && scored.get(1).is_none_or(|(k, _)| *k < best)
+                    && (!short || best.1 == full_likeness(parsed)) =>
             {
                 let mut notes = board_core::Notes::default();
                 notes.repairs.push(board_core::Repair::new(
@@ -1371,13 +1500,14 @@ fn repair(
     Err(err)
 }
 
-/// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether all
-/// of them named one move. A token that fits several moves ends the count there: an ambiguity
-/// is no evidence for the move that led to it. One later token that fits no legal move is
-/// passed over when one legal move alone comes closest to it (a second misprint a few moves on,
-/// `B.` printed twice for `R.`): it counts for nothing, but the moves after it still count, so
-/// that the misprint before it is decided by the whole of the game and not by where the next
-/// one happens to fall.
+/// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether each
+/// of them named one move. A token that fits several moves is read both ways, and the way that
+/// reads further counts (within a budget of tokens, past which the count stops there): the
+/// true line of a game often runs through an ambiguity that its next moves settle. One later
+/// token that fits no legal move is passed over when one legal move alone comes closest to it
+/// (a second misprint a few moves on, `B.` printed twice for `R.`): it counts for nothing, but
+/// the moves after it still count, so that the misprint before it is decided by the whole of
+/// the game and not by where the next one happens to fall.
 fn confirmed(
     pos: &DescriptivePosition,
     mv: Move,
@@ -1385,15 +1515,55 @@ fn confirmed(
 ) -> (usize, bool) {
     let mut after = pos.clone();
     after.play_unchecked(mv);
+    let mut budget = CONFIRM_BUDGET;
+    reach(after, next, false, &mut budget)
+}
+
+/// How many tokens [`confirmed`] may resolve for one candidate, ambiguities read both ways
+/// included.
+const CONFIRM_BUDGET: usize = 256;
+
+fn reach(
+    mut after: DescriptivePosition,
+    next: &[Result<Parsed, MoveError>],
+    mut passed_over: bool,
+    budget: &mut usize,
+) -> (usize, bool) {
     let mut read = 0;
-    let mut passed_over = false;
-    for parsed in next {
+    for (k, parsed) in next.iter().enumerate() {
         let Ok(parsed) = parsed else {
             return (read, true);
         };
+        *budget = budget.saturating_sub(1);
         match resolve::resolve(&after, parsed) {
+            // A move that fits only with a check sign it does not give may be a misprint of
+            // another piece (`B.` printed for `R.` where the rook checks): when another move
+            // alone comes closer, sign and all, that one is the passed-over misprint.
+            Outcome::One { mv, ref repairs }
+                if !passed_over
+                    && !matches!(parsed.mark, parser::Mark::None)
+                    && !repairs.is_empty()
+                    && closest(&after, parsed).is_some_and(|c| c != mv) =>
+            {
+                passed_over = true;
+                let c = closest(&after, parsed).expect("checked above");
+                after.play_unchecked(c);
+                continue;
+            }
             Outcome::One { mv, .. } => after.play_unchecked(mv),
-            Outcome::Many(_) => return (read + 1, false),
+            Outcome::Many(_) if *budget == 0 => return (read + 1, false),
+            Outcome::Many(moves) => {
+                let further = moves
+                    .iter()
+                    .map(|&mv| {
+                        let mut branch = after.clone();
+                        branch.play_unchecked(mv);
+                        reach(branch, &next[k + 1..], passed_over, budget).0
+                    })
+                    .max()
+                    .unwrap_or(0);
+                return (read + 1 + further, false);
+            }
             Outcome::None if !passed_over => match closest(&after, parsed) {
                 Some(mv) => {
                     passed_over = true;
@@ -1438,14 +1608,15 @@ fn closest(pos: &DescriptivePosition, parsed: &Parsed) -> Option<Move> {
 /// file: the `K.` or `Q.` before a file is a common misprint.
 fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
     let us = pos.turn();
-    // The check sign printed counts as much as the square: it is seldom the misprint.
+    // The check sign printed counts more than the square: it is seldom the misprint.
     let marked = !matches!(parsed.mark, parser::Mark::None);
     let checks = {
         let mut after = pos.clone();
         after.play_unchecked(mv);
         after.chess().is_check()
     };
-    let sign = if marked == checks { 4 } else { 0 };
+    // It outweighs the piece letter, which is: `B.` printed for `R.`.
+    let sign = if marked == checks { 5 } else { 0 };
     sign + match parsed.body {
         parser::Body::Piece(p) => match p.target {
             parser::Target::To(set) => {
@@ -1466,6 +1637,18 @@ fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
         },
         parser::Body::Castle(_) => 2 * u8::from(mv.is_castle()),
     }
+}
+
+/// The likeness of a move that keeps all of what was printed.
+fn full_likeness(parsed: &Parsed) -> u8 {
+    5 + 4
+        + match parsed.body {
+            parser::Body::Piece(p) => match p.target {
+                parser::Target::To(_) => 4,
+                parser::Target::Takes { .. } => 2,
+            },
+            parser::Body::Castle(_) => 2,
+        }
 }
 
 /// The result when the final position is mate or stalemate.
@@ -1808,6 +1991,7 @@ fn read_chunk(
                 offset + s,
                 offset + s + chunk[..rewritten.read].trim_end().len(),
             ),
+            victim: None,
         };
         return Some((vec![item], k, (!rest.is_empty()).then(|| rest.to_owned())));
     }
@@ -1830,6 +2014,7 @@ fn read_chunk(
             parsed,
             text: rewritten.text[range].to_owned(),
             span: Span::new(offset + s + from, offset + s + to.min(chunk.len())),
+            victim: rewritten.victim,
         });
     }
     let rest = chunk[rewritten.read..].trim();
@@ -1855,6 +2040,7 @@ fn read_compact(
                     parsed,
                     text: line[s + range.start..s + range.end].to_owned(),
                     span: Span::new(offset + s + range.start, offset + s + range.end),
+                    victim: None,
                 })
                 .collect();
             return Some((items, j, None));
@@ -1979,6 +2165,13 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
             continue;
         }
         if let Some(result) = result_word(text) {
+            // `21. B-R6    Mate`: the word in the next column is also the move's mark.
+            if moves > 0
+                && text.to_ascii_lowercase().ends_with("mate")
+                && let Ok(marks) = parser::parse_token("O-O mate", notation.language())
+            {
+                items.push(Item::Suffix(marks));
+            }
             items.push(Item::Result(result));
             k += 1;
             continue;

@@ -299,3 +299,62 @@ fn french_books_import_too() {
         "{pgn}"
     );
 }
+
+/// `Q. takes doubled P.`: the queen could take the c5 or the h2 pawn; only c5 stands on a file
+/// with another of its side's pawns, so that is the move, reported. Without the word the token
+/// stays ambiguous and the game stops there, with an error.
+#[test]
+fn what_the_book_says_of_the_pawn_taken_picks_the_pawn() {
+    let game = |taken: &str| {
+        format!(
+            "       1. P. to Q. Kt's 4th.          1. P. to Q's 4th.\n\
+             \x20      2. P. to K. B's 3d.            2. Q. to Q's 3d.\n\
+             \x20      3. P. to Q's 4th.              3. P. to Q. B's 4th.\n\
+             \x20      4. Q. P. takes P.              4. Q. takes {taken}P.\n\
+             \x20      5. P. to K's 4th.\n"
+        )
+    };
+    let text = game("doubled ");
+    let import = book::import(&text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1);
+    let moves: Vec<String> = import.games[0].moves().map(|m| m.to_string()).collect();
+    assert_eq!(moves[7], "d6c5", "{moves:?}");
+    assert_eq!(moves.len(), 9);
+    assert!(import.games[0].complete);
+    let repair = &import.games[0].repairs[0];
+    assert_eq!(
+        repair.message,
+        "Q. takes doubled P.: fits QxBP and QxRP; read as QxBP, the doubled pawn"
+    );
+
+    let text = game("");
+    let import = book::import(&text, &Descriptive::OLD);
+    assert!(!import.games[0].complete);
+    assert_eq!(import.games[0].moves().count(), 7);
+    assert!(
+        import.diagnostics[0]
+            .message
+            .starts_with("ambiguous move Q x P"),
+        "{}",
+        import.diagnostics[0].message
+    );
+}
+
+/// `4. QxBP      Mate`: the word printed in Black's column is the result and the mark of the
+/// move before it, so no repair says the mate was not marked.
+#[test]
+fn mate_in_the_next_column_marks_the_move() {
+    let text = "\
+          1. P-K4                P-K4
+          2. B-B4                B-B4
+          3. Q-R5                Kt-KB3
+          4. QxBP                Mate
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1);
+    let game = &import.games[0];
+    assert!(game.complete);
+    assert_eq!(game.result.as_str(), "1-0");
+    assert!(game.repairs.is_empty(), "{:?}", game.repairs);
+    assert_eq!(game.moves().count(), 7);
+}

@@ -240,9 +240,13 @@ fn the_blue_book_games_equal_the_transcribers_pgn() {
     // each unambiguous, and differ from the transcriber's PGN at one move (game 59: the book
     // prints `6. Kt. to K's 5th. (ch.)`, Ne5+, the transcriber Ng5+).
     assert_eq!(disagree, BOOK_WINS, "{}", report.join("\n"));
-    // The issue asks for 80 equal; this floor is what the reader reaches today, so that it
-    // can only go up. The report above names each game that differs and where.
-    assert!(equal >= 72, "{equal} of 85\n{}", report.join("\n"));
+    // The issue asks for 80 of 85, the book winning where it and the transcriber disagree:
+    // 75 equal and 7 where the book wins. Of the other three, two are games where the
+    // transcriber's PGN is itself illegal (68 at ply 53 `Rc1` with the knight on b1, 80 at ply
+    // 60 `Rxf6` through the f7 pawn) and one ends on a misprint nothing after confirms (60,
+    // `K. takes B.` as the last move). The report above names each game that differs and where.
+    assert!(equal >= 75, "{equal} of 85\n{}", report.join("\n"));
+    assert!(equal + disagree.len() >= 80, "{equal} + {}", disagree.len());
 }
 
 /// The layouts of the issue, each in a small book: a heading right above the first move, the
@@ -381,7 +385,7 @@ fn the_examples_of_the_books_page() {
         assert_eq!(lines.join(", "), field("lines:"), "{text}");
         checked += 1;
     }
-    assert_eq!(checked, 4);
+    assert_eq!(checked, 5);
 }
 
 /// Bird's ten game scores of 1892, the five printed in four columns (two halves side by side)

@@ -90,12 +90,24 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     }
     let windows = bytes.iter().any(|b| (0x80..=0x9f).contains(b));
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
-    for &b in bytes {
-        match b {
-            0..=0x7f => text.push(char::from(b)),
-            0x80..=0x9f if windows => text.push(CP1252[usize::from(b - 0x80)]),
-            _ => text.push(char::from(b)),
+    // Runs of ASCII, most of any book, are copied whole; each other byte is one character.
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let ascii = rest
+            .iter()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        if let Ok(run) = std::str::from_utf8(&rest[..ascii]) {
+            text.push_str(run);
         }
+        let Some(&b) = rest.get(ascii) else {
+            break;
+        };
+        text.push(match b {
+            0x80..=0x9f if windows => CP1252[usize::from(b - 0x80)],
+            _ => char::from(b),
+        });
+        rest = &rest[ascii + 1..];
     }
     Decoded {
         text,
@@ -120,10 +132,8 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
         starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1)
+            memchr::memchr_iter(b'\n', text.as_bytes())
+                .map(|i| i + 1)
                 .filter(|&i| i < text.len()),
         );
         LineIndex { starts }

@@ -12,6 +12,20 @@ pub(crate) struct Rewritten {
     pub(crate) read: usize,
     /// A verb in place of the square (`Q checks.`, `K moves.`): the text names the piece only.
     pub(crate) verb: Option<Verb>,
+    /// What the book says of the pawn taken (`Q. takes doubled P.`): the evidence that picks
+    /// between two pawns the move could take.
+    pub(crate) victim: Option<PawnKind>,
+}
+
+/// The kinds of pawn a book names as the one taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PawnKind {
+    /// `doubled P.`: another pawn of its side stands on its file.
+    Doubled,
+    /// `isolated P.`: no pawn of its side stands on a file beside it.
+    Isolated,
+    /// `passed P.`: no enemy pawn stands before it on its file or a file beside it.
+    Passed,
 }
 
 /// The verbs books print in place of a square.
@@ -117,6 +131,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
         map: Vec::new(),
         read: 0,
         verb: None,
+        victim: None,
     };
     let emit = |out: &mut Rewritten, text: &str, at: usize| {
         if !out.text.is_empty() {
@@ -266,8 +281,16 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 emit(&mut out, "Castles", at);
             }
             "on" | "with" | "side" | "the" | "his" | "her" | "own" | "'s" if castles => {}
-            // `Q. takes doubled P.`: what kind of pawn is no part of the move's name.
-            "doubled" | "isolated" | "passed" | "the" | "adverse" | "hostile" if verb => {}
+            // `Q. takes doubled P.`: what kind of pawn is no part of the move's name, but it
+            // tells which pawn when the move could take two.
+            "doubled" | "isolated" | "passed" if verb => {
+                out.victim = Some(match lower.as_str() {
+                    "doubled" => PawnKind::Doubled,
+                    "isolated" => PawnKind::Isolated,
+                    _ => PawnKind::Passed,
+                });
+            }
+            "the" | "adverse" | "hostile" if verb => {}
             "his" | "her" | "own" if verb => {
                 // The mover's own wing, or its own file when a rank follows (`K B to his sq`).
                 let wing = mover.iter().find(|l| matches!(**l, "K" | "Q")).copied();
