@@ -1323,16 +1323,19 @@ fn by_victim(
     names.sort();
     let mut notes = board_core::Notes::default();
     notes.nags.extend(parsed.nags.iter().filter(|&&n| n != 0));
-    notes.repairs.push(board_core::Repair::new(format!(
-        "fits {}; read as {}, the {} pawn",
-        names.join(" and "),
-        notation.to_text(pos, &mv),
-        match kind {
-            wordy::PawnKind::Doubled => "doubled",
-            wordy::PawnKind::Isolated => "isolated",
-            wordy::PawnKind::Passed => "passed",
-        }
-    )));
+    notes.repairs.push(board_core::Repair::new(
+        Code::BookPawnNamed,
+        format!(
+            "fits {}; read as {}, the {} pawn",
+            names.join(" and "),
+            notation.to_text(pos, &mv),
+            match kind {
+                wordy::PawnKind::Doubled => "doubled",
+                wordy::PawnKind::Isolated => "isolated",
+                wordy::PawnKind::Passed => "passed",
+            }
+        ),
+    ));
     Some((mv, notes))
 }
 
@@ -1397,11 +1400,14 @@ fn sign_over_letter(
     }
     let mut notes = board_core::Notes::default();
     notes.nags.extend(parsed.nags.iter().filter(|&&n| n != 0));
-    notes.repairs.push(board_core::Repair::new(format!(
-        "{} gives no check; read as {}, which does and which the next {instead} moves confirm",
-        notation.to_text(pos, &read.0),
-        notation.to_text(pos, &other),
-    )));
+    notes.repairs.push(board_core::Repair::new(
+        Code::BookPieceLetter,
+        format!(
+            "{} gives no check; read as {}, which does and which the next {instead} moves confirm",
+            notation.to_text(pos, &read.0),
+            notation.to_text(pos, &other),
+        ),
+    ));
     (other, notes)
 }
 

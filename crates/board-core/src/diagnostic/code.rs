@@ -226,6 +226,11 @@ codes! {
     BookStrayLine = "book.stray-line",
     /// A move number without a dot.
     BookUndottedNumber = "book.undotted-number",
+    /// A capture that could take two pawns, read as the one the book names (doubled, isolated,
+    /// passed).
+    BookPawnNamed = "book.pawn-named",
+    /// A piece letter read as another's: the check sign printed fits only the other's move.
+    BookPieceLetter = "book.piece-letter",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.
