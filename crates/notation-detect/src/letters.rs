@@ -265,7 +265,7 @@ where
                     moves,
                 });
             }
-            Err(rejection) => rejections.push(rejection),
+            Err(rejection) => rejections.push(*rejection),
         }
     }
     let same_moves = fits.windows(2).all(|w| w[0].moves == w[1].moves);
@@ -296,7 +296,7 @@ type Read = (Vec<Option<Move>>, usize, Vec<String>);
 
 /// `reader` reads the main line of `game` from `start` as the replay does, through the same
 /// cursor: what is written apart from a move and belongs to it is read with it.
-fn read_all<N>(reader: &N, start: &N::Position, game: &RawGame) -> Result<Read, Rejection>
+fn read_all<N>(reader: &N, start: &N::Position, game: &RawGame) -> Result<Read, Box<Rejection>>
 where
     N: Notation<Move = Move>,
     N::Position: Rules<Move = Move>,
@@ -343,12 +343,12 @@ where
                 labels.push(label);
             }
             Err(error) => {
-                return Err(Rejection {
+                return Err(Box::new(Rejection {
                     language: reader.name(),
                     ply: moves.len(),
                     at: label,
                     error,
-                });
+                }));
             }
         }
     }
