@@ -104,8 +104,8 @@ fn written_in(record: &str, moves: &[Move], pick: u8) {
     assert!(!replayed.has_errors(), "{record}");
     let again = read_one(&written);
     let moves: Vec<Option<Move>> = moves.iter().copied().map(Some).collect();
-    let detection =
-        notation_detect::detect_game(&again).unwrap_or_else(|d| panic!("{}: {}", d.message, written));
+    let detection = notation_detect::detect_game(&again)
+        .unwrap_or_else(|d| panic!("{}: {}", d.message, written));
     let fit = detection
         .fits
         .iter()
