@@ -138,15 +138,7 @@ struct Oracle {
 /// end, as long as the transcriber's, and the move that differs is the one its own token
 /// names, with no repair.
 fn book_wins(game: &BookGame, ply: usize, expected: usize) -> bool {
-    let mut spans = game.elements.iter().filter_map(|e| match e {
-        notation_descriptive::book::BookElement::Move { span, .. } => Some(*span),
-        notation_descriptive::book::BookElement::Comment(_) => None,
-    });
-    game.complete
-        && game.moves().count() == expected
-        && spans
-            .nth(ply)
-            .is_some_and(|at| game.repairs.iter().all(|r| r.span != at))
+    game.complete && game.moves().count() == expected && game.read_as_printed(ply)
 }
 
 /// The main-line tokens of a movetext whose comments may nest.

@@ -227,6 +227,31 @@ impl BookGame {
         })
     }
 
+    /// Whether the move at `ply` (from 0) was read as printed: its token named it with no
+    /// repair, no choice between two readings. `false` past the last move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use notation_descriptive::{Descriptive, book};
+    ///
+    /// let import = book::import("1. P-K4    P-K4\n2. Kt-KB3  Kt-Q9\n", &Descriptive::OLD);
+    /// let game = &import.games[0];
+    /// assert!(game.read_as_printed(0));
+    /// assert!(!game.read_as_printed(3));
+    /// ```
+    #[must_use]
+    pub fn read_as_printed(&self, ply: usize) -> bool {
+        self.elements
+            .iter()
+            .filter_map(|e| match e {
+                BookElement::Move { span, .. } => Some(*span),
+                BookElement::Comment(_) => None,
+            })
+            .nth(ply)
+            .is_some_and(|at| self.repairs.iter().all(|r| r.span != at))
+    }
+
     /// The value of a tag.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -1361,14 +1386,14 @@ fn pawn_is(chess: &chess_rules::Position, sq: chess_rules::Square, kind: wordy::
             .filter(|&f| f != file)
             .any(|f| (0..8).any(|r| pawn_on(f, r, piece.color))),
         wordy::PawnKind::Passed => {
-            let ahead: Vec<usize> = if piece.color == Color::White {
-                (rank + 1..8).collect()
+            let ahead = if piece.color == Color::White {
+                rank + 1..8
             } else {
-                (0..rank).collect()
+                0..rank
             };
             !files
                 .into_iter()
-                .any(|f| ahead.iter().any(|&r| pawn_on(f, r, !piece.color)))
+                .any(|f| ahead.clone().any(|r| pawn_on(f, r, !piece.color)))
         }
     }
 }
@@ -1386,10 +1411,7 @@ fn sign_over_letter(
     let Ok(parsed) = rest[0].as_ref() else {
         return read;
     };
-    if matches!(parsed.mark, parser::Mark::None) || read.1.repairs.is_empty() {
-        return read;
-    }
-    let Some(other) = closest(pos, parsed).filter(|&c| c != read.0) else {
+    let Some(other) = letter_misprint(pos, parsed, read.0, &read.1.repairs) else {
         return read;
     };
     let window = (rest.len() - 1).min(40);
@@ -1409,6 +1431,23 @@ fn sign_over_letter(
         ),
     ));
     (other, notes)
+}
+
+/// The move a printed check sign points to instead of `mv`, when `mv` fits only by a repair of
+/// its check mark and another legal move alone keeps more of what was printed, sign and all
+/// (`B.` printed for `R.`, where the rook's move checks).
+fn letter_misprint(
+    pos: &DescriptivePosition,
+    parsed: &Parsed,
+    mv: Move,
+    repairs: &[board_core::Repair],
+) -> Option<Move> {
+    if matches!(parsed.mark, parser::Mark::None)
+        || !repairs.iter().any(|r| r.code == Code::DescriptiveCheckMark)
+    {
+        return None;
+    }
+    closest(pos, parsed).filter(|&c| c != mv)
 }
 
 /// Misprint repair: when the token fits no legal move, the one legal move (of the same piece
@@ -1541,21 +1580,19 @@ fn reach(
             return (read, true);
         };
         *budget = budget.saturating_sub(1);
-        match resolve::resolve(&after, parsed) {
-            // A move that fits only with a check sign it does not give may be a misprint of
-            // another piece (`B.` printed for `R.` where the rook checks): when another move
-            // alone comes closer, sign and all, that one is the passed-over misprint.
-            Outcome::One { mv, ref repairs }
-                if !passed_over
-                    && !matches!(parsed.mark, parser::Mark::None)
-                    && !repairs.is_empty()
-                    && closest(&after, parsed).is_some_and(|c| c != mv) =>
-            {
-                passed_over = true;
-                let c = closest(&after, parsed).expect("checked above");
-                after.play_unchecked(c);
-                continue;
-            }
+        let outcome = resolve::resolve(&after, parsed);
+        // A move that fits only with a check sign it does not give may be a misprint of
+        // another piece (`B.` printed for `R.` where the rook checks): when another move alone
+        // comes closer, sign and all, that one is the passed-over misprint.
+        if !passed_over
+            && let Outcome::One { mv, repairs } = &outcome
+            && let Some(other) = letter_misprint(&after, parsed, *mv, repairs)
+        {
+            passed_over = true;
+            after.play_unchecked(other);
+            continue;
+        }
+        match outcome {
             Outcome::One { mv, .. } => after.play_unchecked(mv),
             Outcome::Many(_) if *budget == 0 => return (read + 1, false),
             Outcome::Many(moves) => {
