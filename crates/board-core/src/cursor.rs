@@ -2,6 +2,8 @@
 //! line a diagram shows, language detection. Each reads a piece written apart with its move
 //! (`exf6 e.p.`, a draughts `1- 7`) the same way because they share this cursor.
 
+use std::ops::ControlFlow;
+
 use crate::record::game::Ev;
 use crate::{Comment, DRAW_OFFER_COMMENT, NagToken, Notation, RawGame, Span};
 
@@ -46,6 +48,30 @@ pub enum Step<'g> {
     StartVariation(Span),
     /// `)`.
     EndVariation(Span),
+}
+
+/// What [`TokenCursor::walk`] hands each step to.
+pub trait Visit<'a, N: ?Sized> {
+    /// What stops the walk.
+    type Break;
+
+    /// Takes one step, with the cursor it came from (for [`TokenCursor::text`] and
+    /// [`TokenCursor::take_draw_offer`]). Mark it `#[inline(always)]` when it only dispatches:
+    /// inlined into each arm of the cursor's match, it knows the step's kind.
+    fn step(&mut self, cursor: &mut TokenCursor<'a, N>, step: Step<'a>)
+    -> ControlFlow<Self::Break>;
+}
+
+impl<'a, N: ?Sized, B, F> Visit<'a, N> for F
+where
+    F: FnMut(&mut TokenCursor<'a, N>, Step<'a>) -> ControlFlow<B>,
+{
+    type Break = B;
+
+    #[inline(always)]
+    fn step(&mut self, cursor: &mut TokenCursor<'a, N>, step: Step<'a>) -> ControlFlow<B> {
+        self(cursor, step)
+    }
 }
 
 /// A cursor over the movetext of a game that reads it as `notation` does: each move token
@@ -150,32 +176,93 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
         clippy::should_implement_trait,
         reason = "a move's text borrows the cursor (`text`), which an Iterator cannot lend"
     )]
-    // Always inlined: the replay's loop then matches each event once, as it did before the
-    // cursor (callgrind counted 7% more instructions for a conversion with a call here).
-    #[inline(always)]
     pub fn next(&mut self) -> Option<Step<'a>> {
-        loop {
-            let event = *self.events.get(self.next)?;
-            self.next += 1;
-            return Some(match event {
-                Ev::MoveNumber { .. } => continue,
-                Ev::Move(token) => Step::Move(self.move_token(token)),
-                Ev::Nag(value, span) => Step::Nag(NagToken { value, span }),
-                Ev::Comment { span, kind } => Step::Comment(Comment {
-                    text: slice(self.game, Ev::comment_text(span, kind)),
-                    span,
-                    kind,
-                }),
-                Ev::Start(_) if self.main_line => {
-                    self.skip_variation();
-                    continue;
-                }
-                Ev::Start(span) => Step::StartVariation(span),
-                // A `)` that closes nothing: the main line goes on past it.
-                Ev::End(_) if self.main_line => continue,
-                Ev::End(span) => Step::EndVariation(span),
-            });
+        /// Keeps one step and stops: `walk` holds the one definition of what each event means.
+        struct One<'a>(Option<Step<'a>>);
+        impl<'a, N: ?Sized> Visit<'a, N> for One<'a> {
+            type Break = ();
+            #[inline(always)]
+            fn step(&mut self, _: &mut TokenCursor<'a, N>, step: Step<'a>) -> ControlFlow<()> {
+                self.0 = Some(step);
+                ControlFlow::Break(())
+            }
         }
+        let mut one = One(None);
+        let _ = self.walk(&mut one);
+        one.0
+    }
+
+    /// Walks the steps left, handing each to `visit` with the cursor (for
+    /// [`TokenCursor::text`] and [`TokenCursor::take_draw_offer`]), until `visit` breaks or
+    /// the movetext ends.
+    ///
+    /// The hot loop of every replay: `visit` is called in each arm of the one match over the
+    /// stored events, so once it is inlined each arm knows its step and nothing is matched
+    /// twice (callgrind counted 7% more instructions for a conversion when the step was
+    /// returned and matched again).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use board_core::{Dialect, MoveError, Notation, Notes, RecordReader, Step, TokenCursor};
+    ///
+    /// struct Plain;
+    ///
+    /// impl Notation for Plain {
+    ///     type Position = ();
+    ///     type Move = ();
+    ///     fn name(&self) -> &'static str {
+    ///         "plain"
+    ///     }
+    ///     fn parse(&self, _: &(), _: &str, _: &mut Notes) -> Result<(), MoveError> {
+    ///         Ok(())
+    ///     }
+    ///     fn format(&self, _: &(), _: &(), _: &mut String) {}
+    /// }
+    ///
+    /// let game = RecordReader::new(&b"1. e4 {good} e5 2. Nf3 *"[..], Dialect::pgn())
+    ///     .next()
+    ///     .unwrap()
+    ///     .unwrap();
+    /// let mut moves = 0;
+    /// let flow = TokenCursor::new(&game, &Plain).walk(&mut |_: &mut _, step| match step {
+    ///     Step::Move(_) => {
+    ///         moves += 1;
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     Step::Comment(comment) => ControlFlow::Break(comment.text.to_owned()),
+    ///     _ => ControlFlow::Continue(()),
+    /// });
+    /// assert_eq!((moves, flow), (1, ControlFlow::Break("good".to_owned())));
+    /// ```
+    #[inline(always)]
+    pub fn walk<V: Visit<'a, N> + ?Sized>(&mut self, visit: &mut V) -> ControlFlow<V::Break> {
+        while let Some(&event) = self.events.get(self.next) {
+            self.next += 1;
+            match event {
+                Ev::MoveNumber { .. } => {}
+                Ev::Move(token) => {
+                    let token = self.move_token(token);
+                    visit.step(self, Step::Move(token))?;
+                }
+                Ev::Nag(value, span) => visit.step(self, Step::Nag(NagToken { value, span }))?,
+                Ev::Comment { span, kind } => {
+                    let comment = Comment {
+                        text: slice(self.game, Ev::comment_text(span, kind)),
+                        span,
+                        kind,
+                    };
+                    visit.step(self, Step::Comment(comment))?;
+                }
+                Ev::Start(_) if self.main_line => self.skip_variation(),
+                Ev::Start(span) => visit.step(self, Step::StartVariation(span))?,
+                // A `)` that closes nothing: the main line goes on past it.
+                Ev::End(_) if self.main_line => {}
+                Ev::End(span) => visit.step(self, Step::EndVariation(span))?,
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// The text of a move token as the notation reads it: the token, or the token and the
@@ -191,7 +278,9 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
 
     /// Takes the `{(=)}` comment right after the move just read, the draw offer of notations
     /// that have no sign for it, if it is there.
-    #[inline]
+    // Always inlined: the replay asks after every move, and as a call it cost 17 instructions
+    // a move for an answer that is nearly always no.
+    #[inline(always)]
     pub fn take_draw_offer(&mut self) -> bool {
         if let Some(&Ev::Comment { span, kind }) = self.events.get(self.next)
             && slice(self.game, Ev::comment_text(span, kind)).trim() == DRAW_OFFER_COMMENT

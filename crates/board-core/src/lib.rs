@@ -132,7 +132,7 @@ mod result;
 mod sink;
 
 pub use color::{ByColor, Color, ParseColorError};
-pub use cursor::{MoveToken, Step, TokenCursor};
+pub use cursor::{MoveToken, Step, TokenCursor, Visit};
 pub use diagnostic::{
     Code, Diagnostic, EXCERPT_CONTEXT, LineCol, ParseCodeError, Severity, Span, visible,
 };

@@ -9,7 +9,7 @@ use crate::record::game::Ev;
 use crate::{
     CheckSign, Code, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove,
     MoveError, MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Notation, Notes,
-    RawGame, Repair, Span, Step, TokenCursor,
+    RawGame, Repair, Span, Step, TokenCursor, Visit,
 };
 
 /// What the replay needs of a game's rules.
@@ -287,20 +287,32 @@ where
         (notation, sink, converting)
     });
     let mut replay = Replay::new(game, source, output, start, diagnostics);
-    let mut cursor = TokenCursor::new(game, source);
-    while let Some(step) = cursor.next() {
-        let flow = match step {
-            Step::Move(token) => replay.play(&mut cursor, token),
-            Step::Nag(nag) => replay.nag(nag.value),
-            Step::Comment(comment) => replay.comment(comment.text),
-            Step::StartVariation(span) => replay.start_variation(span),
-            Step::EndVariation(span) => replay.end_variation(span),
-        };
-        if flow.is_break() {
-            break;
+    let _stopped = TokenCursor::new(game, source).walk(&mut replay);
+    replay.finish(result, tag_result.as_deref())
+}
+
+/// The replay walks the cursor: each step goes straight to its handler.
+impl<'a, P, S, T, K> Visit<'a, S> for Replay<'a, P, S, T, K>
+where
+    P: Rules,
+    S: Notation<Position = P, Move = P::Move> + ?Sized,
+    T: Notation<Position = P, Move = P::Move> + ?Sized,
+    K: MovetextSink,
+{
+    type Break = ();
+
+    // Always inlined into each arm of the cursor's match, where the step's kind is known, so
+    // that this match costs nothing.
+    #[inline(always)]
+    fn step(&mut self, cursor: &mut TokenCursor<'a, S>, step: Step<'a>) -> ControlFlow<()> {
+        match step {
+            Step::Move(token) => self.play(cursor, token),
+            Step::Nag(nag) => self.nag(nag.value),
+            Step::Comment(comment) => self.comment(comment.text),
+            Step::StartVariation(span) => self.start_variation(span),
+            Step::EndVariation(span) => self.end_variation(span),
         }
     }
-    replay.finish(result, tag_result.as_deref())
 }
 
 /// The state of a replay between two steps of its game.
@@ -440,14 +452,10 @@ where
         } else {
             match self.source.parse(&self.pos, text, &mut self.notes) {
                 Ok(mv) => {
-                    for repair in self.notes.repairs.drain(..) {
-                        self.repeats.warn(
-                            &mut self.diagnostics,
-                            text,
-                            repair.code,
-                            &repair.message,
-                            span,
-                        );
+                    // Tested first: a drain of an empty list still sets up and drops its
+                    // iterator, on every move.
+                    if !self.notes.repairs.is_empty() {
+                        self.report_repairs(text, span);
                     }
                     match self.before.as_mut() {
                         Some(previous) => previous.clone_from(&self.pos),
@@ -528,6 +536,20 @@ where
             self.plies += 1;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Reports the repairs the notation made reading the move just read, once per kind.
+    #[cold]
+    fn report_repairs(&mut self, text: &str, span: Span) {
+        for repair in self.notes.repairs.drain(..) {
+            self.repeats.warn(
+                &mut self.diagnostics,
+                text,
+                repair.code,
+                &repair.message,
+                span,
+            );
+        }
     }
 
     fn nag(&mut self, value: u16) -> ControlFlow<()> {
