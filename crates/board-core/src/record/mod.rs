@@ -30,6 +30,7 @@ mod encoding;
 pub(crate) mod game;
 mod lenient;
 mod lexer;
+#[cfg(test)]
 mod parser;
 mod reader;
 mod splitter;

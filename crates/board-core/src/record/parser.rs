@@ -1,4 +1,6 @@
-//! The grammar of one game's text: tag section, then movetext elements, parsed with winnow.
+//! The grammar of one game's text: tag section, then movetext elements, parsed with winnow:
+//! the tests' oracle for the reader's own walk (`splitter.rs`), which a randomized test
+//! compares with it on every field. It is not built outside tests.
 //!
 //! The reader hands over a complete game, so nothing here waits for input. Variations are
 //! counted, not recursed into: nesting depth costs a `Vec` entry, never a stack frame.
@@ -18,6 +20,7 @@ use super::dialect::Dialect;
 use super::game::{CommentKind, Ev, TagSpans};
 use super::lexer;
 use super::reader::GameErrorKind;
+use super::splitter::{Failure, Parsed};
 
 type Stream<'i> = LocatingSlice<&'i [u8]>;
 
@@ -36,26 +39,6 @@ type Error = ContextError<Expected>;
 
 /// A movetext production's result.
 type PResult<O> = Result<O, ErrMode<Error>>;
-
-/// A game's syntax, spans indexing its text.
-#[derive(Debug)]
-pub(crate) struct Parsed {
-    pub(crate) tags: Vec<TagSpans>,
-    pub(crate) events: Vec<Ev>,
-    pub(crate) result: Option<Span>,
-    pub(crate) warnings: Vec<Diagnostic>,
-    /// An evaluation sign was read as a NAG (`±`): the reader reports it.
-    pub(crate) lenient: bool,
-}
-
-/// Why a game could not be read, with what was read before.
-#[derive(Debug)]
-pub(crate) struct Failure {
-    pub(crate) kind: GameErrorKind,
-    pub(crate) span: Span,
-    pub(crate) tags: Vec<TagSpans>,
-    pub(crate) warnings: Vec<Diagnostic>,
-}
 
 /// One movetext item before it is sorted into events.
 enum Item {

@@ -10,8 +10,9 @@ use super::encoding;
 use super::game::{Ev, RawGame, TagSpans, file_line_col, game_name, render_in_file};
 use super::lenient;
 use super::lexer;
-use super::parser::{self, Parsed};
-use super::splitter::{Found, Scan, Scanner};
+#[cfg(test)]
+use super::parser;
+use super::splitter::{self, Failure, Found, Parsed, Scan, Scanner};
 
 /// How much the reader asks its source for at a time.
 const CHUNK: usize = 64 * 1024;
@@ -101,9 +102,9 @@ pub struct RecordReader<R> {
     pending: Vec<Diagnostic>,
     /// Warnings about skipped text after the last game.
     trailing: Vec<Diagnostic>,
-    /// Whether a game the splitter read whole is taken as read; `false` parses every game again,
-    /// as tests do to compare the two.
-    one_pass: bool,
+    /// Every game read again by the winnow grammar kept as the tests' oracle, to compare the two.
+    #[cfg(test)]
+    oracle: bool,
     /// The memory of a game given back with [`RecordReader::recycle`], for the next game.
     spare: Spare,
     /// For a part of a file (see [`super::chunks`]): games that start at this file offset or
@@ -180,7 +181,8 @@ impl<R: Read> RecordReader<R> {
             games: 0,
             pending: Vec::new(),
             trailing: Vec::new(),
-            one_pass: true,
+            #[cfg(test)]
+            oracle: false,
             spare: Spare::default(),
             limit: None,
             held: None,
@@ -250,11 +252,30 @@ impl<R: Read> RecordReader<R> {
         self.spare = Spare { text, tags, events };
     }
 
-    /// Parses every game with the parser, not only those the splitter leaves to it.
+    /// Reads every game with the winnow grammar kept as an oracle, instead of the splitter's
+    /// walk, so that a test can compare the two.
     #[cfg(test)]
     pub(crate) fn parse_every_game(mut self) -> RecordReader<R> {
-        self.one_pass = false;
+        self.oracle = true;
         self
+    }
+
+    /// Whether the oracle reads every game (in tests only).
+    fn oracle(&self) -> bool {
+        #[cfg(test)]
+        return self.oracle;
+        #[cfg(not(test))]
+        false
+    }
+
+    /// Reads one game's text on its own: the splitter's walk over it (the oracle in tests that
+    /// ask for it).
+    fn read_alone(&self, text: &str, at_line_start: bool) -> Result<Parsed, Box<Failure>> {
+        if self.oracle() {
+            #[cfg(test)]
+            return parser::parse_game(text, &self.dialect, at_line_start);
+        }
+        splitter::parse_game(text, &self.dialect, at_line_start)
     }
 
     /// The dialect the reader reads.
@@ -505,11 +526,14 @@ impl<R: Read> RecordReader<R> {
         let bytes = &self.buf[start..end];
         let mut decode_warnings = Vec::new();
         let (mut text, one_byte_each, mut parsed) = match std::str::from_utf8(bytes) {
-            // What the splitter read stands unless the parser must read the game: for an error
-            // (a variation left open is one), for Latin-1, or for an element that the trimming
-            // of white space above cuts short.
+            // What the splitter read stands unless the game must be read again on its own: for
+            // an error (a variation left open is one), for Latin-1, or for an element that the
+            // trimming of white space above cuts short.
             Ok(text)
-                if self.one_pass && !found.defer && found.depth == 0 && found.end <= text.len() =>
+                if !self.oracle()
+                    && !found.defer
+                    && found.depth == 0
+                    && found.end <= text.len() =>
             {
                 let parsed = finish(text, found, &self.dialect, &mut self.spare);
                 let mut owned = std::mem::take(&mut self.spare.text);
@@ -517,13 +541,13 @@ impl<R: Read> RecordReader<R> {
                 (owned, false, Ok(parsed))
             }
             Ok(text) => {
-                let parsed = parser::parse_game(text, &self.dialect, at_line_start);
+                let parsed = self.read_alone(text, at_line_start);
                 (text.to_owned(), false, parsed)
             }
             Err(_) => {
                 let decoded = encoding::decode(bytes);
                 decode_warnings = decoded.warnings;
-                let parsed = parser::parse_game(&decoded.text, &self.dialect, at_line_start);
+                let parsed = self.read_alone(&decoded.text, at_line_start);
                 (decoded.text, decoded.one_byte_each, parsed)
             }
         };
@@ -556,7 +580,7 @@ impl<R: Read> RecordReader<R> {
         {
             text = fixed;
             warnings.push(warning);
-            parsed = parser::parse_game(&text, &self.dialect, at_line_start);
+            parsed = self.read_alone(&text, at_line_start);
         }
         // A file cut short inside a tag (`[Res`): the game is not taken for whole.
         let truncated =
@@ -570,7 +594,7 @@ impl<R: Read> RecordReader<R> {
             };
         if truncated && let Ok(p) = &mut parsed {
             let tag = p.tags.last().map_or(Span::new(0, 0), |t| t.span);
-            let failure = parser::Failure {
+            let failure = Failure {
                 kind: GameErrorKind::TruncatedTag,
                 span: tag,
                 tags: std::mem::take(&mut p.tags),
@@ -798,19 +822,7 @@ fn is_binary(sample: &[u8], eof: bool) -> bool {
 /// What the parser reads after the last element of a game the scanner read whole (`text`): the
 /// result token, or a warning that there is none.
 fn finish(text: &str, found: &mut Found, dialect: &Dialect, spare: &mut Spare) -> Parsed {
-    let mut result = None;
-    if let Some(&Ev::Move(s)) = found.events.last()
-        && dialect.is_result(&text[s.range()])
-    {
-        found.events.pop();
-        result = Some(s);
-    } else {
-        found.warnings.push(Diagnostic::warning(
-            Code::RecordNoResult,
-            "game has no result; it ends at the next tag section or the end of the input",
-            Span::new(text.len(), text.len()),
-        ));
-    }
+    let result = splitter::take_result(text, found, dialect);
     // The events go to the game; the next game gets a recycled buffer (or a new one) with room
     // for as many as this one had.
     let room = found.events.len() + found.events.len() / 4 + 16;

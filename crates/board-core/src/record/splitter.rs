@@ -1,19 +1,25 @@
 //! Finds where games begin and end in a byte buffer that grows as the input is read, and reads
-//! each game's syntax on the way.
+//! each game's syntax on the way: the one grammar of game records.
 //!
 //! The splitter walks whole constructs (a tag, a comment, a token); when one runs past the end of
 //! the buffer it asks for more input and walks that construct again from its start. Each
-//! construct is recorded in [`Found`] as [`super::parser`] would read it, so that a well-formed
-//! UTF-8 game, nearly every game of a real file, is read in this one pass over its bytes. The
-//! reader hands the rest (a game the parser reports an error in, or Latin-1 text, whose spans
-//! differ) to the parser. The walk is written by hand, not with winnow: it runs once per byte of
-//! the input, and it must stop and resume anywhere in a buffer that grows.
+//! construct is recorded in [`Found`], so that a well-formed UTF-8 game, nearly every game of a
+//! real file, is read in this one pass over its bytes. A game it cannot take as found (Latin-1
+//! text, whose spans change once decoded; a game holding an error; one whose dashes are put
+//! right) is read again by [`parse_game`], the same walk over that one game's text.
+//!
+//! The walk is written by hand, not with a parser combinator: it runs once per byte of the
+//! input, and it must stop and resume anywhere in a buffer that grows. A winnow grammar of the
+//! same syntax is kept in the tests as an oracle (`parser.rs`): a randomized test reads every
+//! game both ways and compares every field. Written with winnow, the reader spent 72 M
+//! instructions where this walk spends 43 M on the same 1,500 games (docs/performance.md).
 
 use crate::{Code, Diagnostic, Span};
 
 use super::dialect::Dialect;
 use super::game::{CommentKind, Ev, TagSpans};
 use super::lexer;
+use super::reader::GameErrorKind;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -40,7 +46,27 @@ pub(crate) enum Scan {
     Terminated(usize),
 }
 
-/// The syntax of the game in progress as the parser would read it, spans from the game's start.
+/// A game's syntax, spans indexing its text.
+#[derive(Debug)]
+pub(crate) struct Parsed {
+    pub(crate) tags: Vec<TagSpans>,
+    pub(crate) events: Vec<Ev>,
+    pub(crate) result: Option<Span>,
+    pub(crate) warnings: Vec<Diagnostic>,
+    /// An evaluation sign was read as a NAG (`±`): the reader reports it.
+    pub(crate) lenient: bool,
+}
+
+/// Why a game could not be read, with what was read before.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    pub(crate) kind: GameErrorKind,
+    pub(crate) span: Span,
+    pub(crate) tags: Vec<TagSpans>,
+    pub(crate) warnings: Vec<Diagnostic>,
+}
+
+/// The syntax of the game in progress, spans from the game's start.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Found {
     pub(crate) tags: Vec<TagSpans>,
@@ -52,9 +78,13 @@ pub(crate) struct Found {
     /// white space off the end of the game must not cut into them (a line comment or a broken
     /// tag would read shorter). Tokens and parentheses end before any white space.
     pub(crate) end: usize,
-    /// The game holds an error (an unclosed comment, a stray `}`...): only the parser reports it
-    /// right, so nothing more is recorded.
+    /// The game holds an error (an unclosed comment, a stray `}`...), [`Found::error`]: nothing
+    /// more is recorded, and the reader reads the game again on its own ([`parse_game`]), which
+    /// reports the error with what came before it.
     pub(crate) defer: bool,
+    /// The first error, and where: a game reads up to its first error and no further.
+    pub(crate) error: Option<(GameErrorKind, Span)>,
+
     /// An evaluation sign was read as a NAG (`±`): the reader reports it.
     pub(crate) lenient: bool,
 }
@@ -68,6 +98,7 @@ impl Found {
             depth: 0,
             end: 0,
             defer: false,
+            error: None,
             lenient: false,
         }
     }
@@ -87,7 +118,17 @@ impl Found {
         self.depth = 0;
         self.end = 0;
         self.defer = false;
+        self.error = None;
         self.lenient = false;
+    }
+
+    /// The game's first error: nothing after it is recorded.
+    #[cold]
+    fn fail(&mut self, kind: GameErrorKind, span: Span) {
+        if !self.defer {
+            self.defer = true;
+            self.error = Some((kind, span));
+        }
     }
 
     fn tag(&mut self, scan: &lexer::TagScan, at: usize) {
@@ -142,7 +183,12 @@ impl Found {
                     self.events
                         .push(Ev::Nag(value, Span::new(at, at + token.len())));
                 }
-                _ => self.defer = true,
+                _ => self.fail(
+                    GameErrorKind::NagOutOfRange {
+                        max: dialect.max_nag(),
+                    },
+                    Span::new(at, at + token.len()),
+                ),
             }
             return;
         }
@@ -172,14 +218,15 @@ impl Found {
         let span = Span::new(at, at + 1);
         if open {
             if self.depth >= dialect.max_depth() {
-                self.defer = true;
+                let limit = dialect.max_depth();
+                self.fail(GameErrorKind::TooDeep { limit }, span);
                 return;
             }
             self.depth += 1;
             self.events.push(Ev::Start(span));
         } else {
             if self.depth == 0 {
-                self.defer = true;
+                self.fail(GameErrorKind::UnmatchedParenthesis, span);
                 return;
             }
             self.depth -= 1;
@@ -236,6 +283,10 @@ pub(crate) struct Scanner {
     /// Forum markup (`[pgn]`) skipped between games, as offset and length, for the reader to
     /// report.
     pub(crate) markup: Vec<(usize, usize)>,
+    /// The buffer is one game, already split from its file ([`parse_game`]): nothing in it
+    /// starts another, a result token is a token like any other until the last, and a `[` in
+    /// its movetext is a token.
+    one_game: bool,
 }
 
 impl Scanner {
@@ -250,6 +301,7 @@ impl Scanner {
             block: None,
             found: Found::new(),
             markup: Vec::new(),
+            one_game: false,
         }
     }
 
@@ -393,7 +445,9 @@ impl Scanner {
                     let scan = lexer::scan_tag(&buf[i..self.tag_line_end]);
                     // A tag section of a game with no movetext is followed by the next one's:
                     // the name of the game's first tag given again starts the next game.
-                    if let Some(first) = self.found.tags.first() {
+                    if let Some(first) = self.found.tags.first()
+                        && !self.one_game
+                    {
                         let start = self.start.unwrap_or(0);
                         let name = &buf[i + scan.name.start..i + scan.name.end];
                         if !name.is_empty()
@@ -411,7 +465,12 @@ impl Scanner {
                 }
                 b'[' => match lexer::opens_tag(&buf[i..], eof) {
                     None => return Scan::NeedMore,
-                    Some(true) => return Scan::NextGame(i),
+                    Some(true) if !self.one_game => return Scan::NextGame(i),
+                    Some(true) => {
+                        if let Some(scan) = self.token(buf, i, eof, dialect) {
+                            return scan;
+                        }
+                    }
                     Some(false) => {
                         if let Some(scan) = self.token(buf, i, eof, dialect) {
                             return scan;
@@ -420,7 +479,7 @@ impl Scanner {
                 },
                 b'{' => {
                     self.mode = Mode::Movetext;
-                    match comment_end(buf, i, eof) {
+                    match comment_end(buf, i, eof, !self.one_game) {
                         CommentEnd::Closed(end) => {
                             self.pos = end;
                             if !self.found.defer {
@@ -431,9 +490,12 @@ impl Scanner {
                         }
                         CommentEnd::Unclosed(end) => {
                             self.pos = end;
-                            self.found.defer = true;
+                            let span = Span::new(self.rel(i), self.rel(end));
+                            self.found.fail(GameErrorKind::UnterminatedComment, span);
                         }
                         CommentEnd::TagLine(at) => {
+                            // The game ends before the tag line; read on its own, its comment
+                            // runs to its end.
                             self.found.defer = true;
                             return Scan::NextGame(at);
                         }
@@ -469,7 +531,9 @@ impl Scanner {
                     }
                     self.pos += 1;
                     if b == b'}' {
-                        self.found.defer = true;
+                        let at = self.rel(i);
+                        self.found
+                            .fail(GameErrorKind::UnmatchedBrace, Span::new(at, at + 1));
                     } else if !self.found.defer {
                         let at = self.rel(i);
                         self.found.parenthesis(b == b'(', at, dialect);
@@ -520,7 +584,7 @@ impl Scanner {
                     let end = i + ends.trailing_zeros() as usize + 1;
                     let token = &buf[first..end];
                     self.found.token(token, first - start, dialect);
-                    if self.depth == 0 && dialect.is_terminator_bytes(token) {
+                    if self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game {
                         self.pos = end;
                         return Some(Scan::Terminated(end));
                     }
@@ -552,7 +616,7 @@ impl Scanner {
             self.found.token(token, i - start, dialect);
             i += len;
             self.pos = i;
-            if self.depth == 0 && dialect.is_terminator_bytes(token) {
+            if self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game {
                 return Some(Scan::Terminated(i));
             }
         }
@@ -571,8 +635,83 @@ impl Scanner {
             let at = self.rel(i);
             self.found.token(token, at, dialect);
         }
-        (self.depth == 0 && dialect.is_terminator_bytes(token)).then_some(Scan::Terminated(i + len))
+        (self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game)
+            .then_some(Scan::Terminated(i + len))
     }
+}
+
+/// Reads one game's `text`, already split from its file, with the walk that splits files:
+/// for the games the one pass cannot take as found. `at_line_start` tells whether `text`
+/// begins a line of its file (a `%` there is an escape line).
+pub(crate) fn parse_game(
+    text: &str,
+    dialect: &Dialect,
+    at_line_start: bool,
+) -> Result<Parsed, Box<Failure>> {
+    let bytes = text.as_bytes();
+    let mut scanner = Scanner::new();
+    scanner.one_game = true;
+    scanner.start_game_at(0);
+    // With the whole game there and `one_game` set, the walk runs to the end in one call.
+    let scan = scanner.scan(bytes, at_line_start, true, dialect);
+    debug_assert_eq!(scan, Scan::Eof, "one game's text is walked to its end");
+    let mut found = scanner.take_found();
+    if let Some((kind, span)) = found.error {
+        return Err(Box::new(Failure {
+            kind,
+            span,
+            tags: found.tags,
+            warnings: found.warnings,
+        }));
+    }
+    if let Some(open) = innermost_open(&found.events) {
+        return Err(Box::new(Failure {
+            kind: GameErrorKind::UnclosedVariation,
+            span: open,
+            tags: found.tags,
+            warnings: found.warnings,
+        }));
+    }
+    let result = take_result(text, &mut found, dialect);
+    Ok(Parsed {
+        tags: found.tags,
+        events: found.events,
+        result,
+        warnings: found.warnings,
+        lenient: found.lenient,
+    })
+}
+
+/// The `(` of the innermost variation left open, found from the end: kept out of the walk,
+/// which would pay for it on every variation of every game.
+fn innermost_open(events: &[Ev]) -> Option<Span> {
+    let mut closed = 0usize;
+    for event in events.iter().rev() {
+        match *event {
+            Ev::End(_) => closed += 1,
+            Ev::Start(span) if closed == 0 => return Some(span),
+            Ev::Start(_) => closed -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The game's result: its last token when that is one, taken off its events; else a warning
+/// that it has none.
+pub(crate) fn take_result(text: &str, found: &mut Found, dialect: &Dialect) -> Option<Span> {
+    if let Some(&Ev::Move(s)) = found.events.last()
+        && dialect.is_result(&text[s.range()])
+    {
+        found.events.pop();
+        return Some(s);
+    }
+    found.warnings.push(Diagnostic::warning(
+        Code::RecordNoResult,
+        "game has no result; it ends at the next tag section or the end of the input",
+        Span::new(text.len(), text.len()),
+    ));
+    None
 }
 
 /// The warning for forum markup (`written`) skipped inside a game.
@@ -595,14 +734,23 @@ fn to_line_end(buf: &[u8], from: usize, eof: bool) -> Option<usize> {
 enum CommentEnd {
     /// One past the `}`.
     Closed(usize),
-    /// The input ended before a `}`: the end of the buffer (the parser reports it).
+    /// The input ended before a `}`: the end of the buffer.
     Unclosed(usize),
     /// The comment was never closed: a line inside it is a tag pair, where the next game starts.
     TagLine(usize),
     NeedMore,
 }
 
-fn comment_end(buf: &[u8], open: usize, eof: bool) -> CommentEnd {
+/// Where the comment opened at `open` ends; a tag line inside it ends the game when
+/// `tag_lines` (a file's games), not when the buffer is one game.
+fn comment_end(buf: &[u8], open: usize, eof: bool, tag_lines: bool) -> CommentEnd {
+    if !tag_lines {
+        return match memchr::memchr(b'}', &buf[open + 1..]) {
+            Some(k) => CommentEnd::Closed(open + 1 + k + 1),
+            None if eof => CommentEnd::Unclosed(buf.len()),
+            None => CommentEnd::NeedMore,
+        };
+    }
     let mut from = open + 1;
     loop {
         let Some(k) = memchr::memchr2(b'}', b'\n', &buf[from..]) else {
