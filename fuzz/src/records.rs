@@ -12,16 +12,6 @@ use board_core::{Dialect, GameErrorKind, ReadError, RecordReader, write_game};
 pub fn records(data: &[u8]) {
     for dialect in [Dialect::pgn(), Dialect::pdn()] {
         for game in RecordReader::new(data, dialect.clone()).flatten() {
-            // A known gap, left for the reader's next round: a tag section that the reader
-            // recovered from broken input (tag values cut at the line's end) may hold one tag
-            // name twice, the game's first among them; written out, that repeat starts a new
-            // game when read again (a broadcast's tag sections with no moves). Such games
-            // are read and written, but not held to the fixed point.
-            let mut names: Vec<&str> = game.tags().map(|t| t.name).collect();
-            names.sort_unstable();
-            if names.windows(2).any(|w| w[0] == w[1]) {
-                continue;
-            }
             let first = game.first_move_hint().unwrap_or_default();
             let mut once = String::new();
             write_game(&mut once, &game, &dialect, first);

@@ -9,87 +9,8 @@ use std::time::{Duration, Instant};
 
 use board_core::{Dialect, RawGame, RecordReader};
 use common::write_all;
+use testkit::records::FRAGMENTS;
 use testkit::{Rng, corpus};
-
-/// Pieces the generator strings together: delimiters, results of both games, tokens, odd bytes.
-const PIECES: &[&[u8]] = &[
-    b"[",
-    b"]",
-    b"{",
-    b"}",
-    b"(",
-    b")",
-    b";",
-    b"%",
-    b"$",
-    b"!",
-    b"?",
-    b"!?",
-    b".",
-    b"...",
-    b"\"",
-    b"\\",
-    b" ",
-    b" ",
-    b" ",
-    b"\n",
-    b"\n",
-    b"\r\n",
-    b"\t",
-    b"e4",
-    b"Nf3",
-    b"e8(D)",
-    b"P-R8(Q)",
-    b"32-28",
-    b"19x30",
-    b"1-0",
-    b"0-1",
-    b"*",
-    b"1/2-1/2",
-    b"0-0",
-    b"2-0",
-    b"1-1",
-    b"12.",
-    b"12...",
-    b"\xE2\x80\xA6",
-    b"\xC2\xBD-\xC2\xBD",
-    b"\xBD-\xBD",
-    b"\xBD",
-    b"\xC3",
-    b"\xEF\xBB\xBF",
-    b"[Event \"x\"]",
-    b"[White \"a \\\" b\"]",
-    b"$1",
-    b"$300",
-    b"$99999",
-    b"[%clk 1:00]",
-    b"\0",
-    b"x",
-    b"0",
-    b"7",
-    b"[Ev",
-    b"%x",
-    b"[pgn]",
-    b"[/PGN]",
-    b"[/pg",
-    b"\xC2\xB1",
-    b"+-",
-    b"-+",
-    b"+/=",
-    b"=\xE2\x88\x9E",
-    b"\xE2\x88\x93",
-    b"1\xE2\x80\x930",
-    b"1/2\xE2\x80\x931/2",
-    b"1\x960",
-    b"+--",
-    b"--+",
-    b"O\xE2\x80\x91O",
-    b"\xE2\x80\x93",
-    b"\x9C",
-    b"\x92",
-    b"{}",
-    b"[Event \"y\"]\n",
-];
 
 fn random_input(rng: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
@@ -97,7 +18,7 @@ fn random_input(rng: &mut Rng) -> Vec<u8> {
         if rng.below(8) == 0 {
             out.push(rng.next_u64() as u8);
         } else {
-            out.extend_from_slice(PIECES[rng.below(PIECES.len())]);
+            out.extend_from_slice(FRAGMENTS[rng.below(FRAGMENTS.len())]);
         }
     }
     out
@@ -200,7 +121,7 @@ fn mutated_snippets_never_panic_and_write_to_a_fixed_point() {
                 }
                 1 if at < snippet.len() => snippet[at] = rng.next_u64() as u8,
                 _ => {
-                    let piece = PIECES[rng.below(PIECES.len())];
+                    let piece = FRAGMENTS[rng.below(FRAGMENTS.len())];
                     snippet.splice(at..at, piece.iter().copied());
                 }
             }

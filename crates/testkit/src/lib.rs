@@ -8,6 +8,7 @@
 //! - [`markdown`]: the fenced blocks of a Markdown page, for tests that run a page's examples.
 //! - [`assert_round_trip`]: `parse(x.to_string()) == x`, the law of every text type.
 //! - [`chess`]: start positions that the random-game tests of several crates play from.
+//! - [`records`]: pieces of game records that the reader's generators string together.
 //!
 //! The crate depends on no other crate of the workspace, so that every crate, `board-core`
 //! included, can take it as a dev-dependency without a cycle.
@@ -31,6 +32,7 @@
 pub mod chess;
 pub mod corpus;
 pub mod markdown;
+pub mod records;
 mod rng;
 
 pub use rng::Rng;

@@ -1,5 +1,8 @@
 use std::io::Read;
 
+use testkit::Rng;
+use testkit::records::FRAGMENTS;
+
 use super::*;
 use crate::{Color, Diagnostic, Nag, Severity, Span};
 
@@ -619,126 +622,10 @@ fn both_ways(input: &[u8], dialect: &Dialect, step: usize) -> [Vec<String>; 2] {
     })
 }
 
-/// Marsaglia's xorshift64, so a failure replays.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// The splitter reads most games in one pass; the parser must find exactly the same in them, and
 /// the games the splitter leaves to the parser must come out as before.
 #[test]
 fn games_read_in_one_pass_match_the_parser() {
-    const PIECES: &[&[u8]] = &[
-        b"[",
-        b"]",
-        b"{",
-        b"}",
-        b"(",
-        b")",
-        b";",
-        b"%",
-        b"$",
-        b"!",
-        b"?",
-        b"!?",
-        b"?!",
-        b".",
-        b"...",
-        b"\"",
-        b"\\",
-        b" ",
-        b" ",
-        b" ",
-        b" ",
-        b"  ",
-        b"\n",
-        b"\n",
-        b"\r\n",
-        b"\r",
-        b"\t",
-        b"e4",
-        b"Nf3",
-        b"e8(D)",
-        b"P-R8(Q)",
-        b"32-28",
-        b"19x30",
-        b"1-0",
-        b"0-1",
-        b"*",
-        b"1/2-1/2",
-        b"0-0",
-        b"2-0",
-        b"1-1",
-        b"12.",
-        b"12...",
-        b"3.",
-        b"4...",
-        b"\xE2\x80\xA6",
-        b"\xC2\xBD-\xC2\xBD",
-        b"\xBD-\xBD",
-        b"\xBD",
-        b"\xC3",
-        b"\xEF\xBB\xBF",
-        b"[Event \"x\"]",
-        b"[White \"a \\\" b\"]",
-        b"[Black \"c\"]\n",
-        b"[A b]",
-        b"[ ]",
-        b"[B \"c\"",
-        b"$1",
-        b"$300",
-        b"$99999",
-        b"$65536",
-        b"[%clk 1:00]",
-        b"\0",
-        b"x",
-        b"0",
-        b"7",
-        b"[Ev",
-        b"%x",
-        b"e4!",
-        b"e4!?",
-        b"1-0!",
-        b"0?",
-        b"[pgn]",
-        b"[/PGN]",
-        b"[/pg",
-        b"\xC2\xB1",
-        b"+-",
-        b"-+",
-        b"+/=",
-        b"=\xE2\x88\x9E",
-        b"\xE2\x88\x93",
-        b"1\xE2\x80\x930",
-        b"1/2\xE2\x80\x931/2",
-        b"1\x960",
-        b"+--",
-        b"--+",
-        b"O\xE2\x80\x91O",
-        b"\xE2\x80\x93",
-        b"\x9C",
-        b"\x92",
-        b"{}",
-        b"[Event \"y\"]\n",
-        b"5.1-0",
-        b"1.(x)",
-        b"42.[Event",
-        b"1.e4",
-        b"2...Nf6",
-        b"e4$1",
-        b"{c}",
-        b"; line\n",
-        b"(d4)",
-        b"\n[Event \"y\"]\n",
-        b"\xC3\xA9",
-    ];
     let dialects = [
         Dialect::pgn(),
         Dialect::pdn(),
@@ -777,7 +664,7 @@ fn games_read_in_one_pass_match_the_parser() {
         b"0-0-0",
         b"a123456789b123456789c123456789d123456789e123456789f123456789g123456789",
     ];
-    let mut rng = XorShift(0x853C_49E6_748F_EA9B);
+    let mut rng = Rng::new(0x853C_49E6_748F_EA9B);
     for round in 0..2000 {
         let mut input = Vec::new();
         let plain = round % 2 == 0;
@@ -787,7 +674,7 @@ fn games_read_in_one_pass_match_the_parser() {
             } else if plain && rng.below(20) != 0 {
                 input.extend_from_slice(PLAIN[rng.below(PLAIN.len())]);
             } else {
-                input.extend_from_slice(PIECES[rng.below(PIECES.len())]);
+                input.extend_from_slice(FRAGMENTS[rng.below(FRAGMENTS.len())]);
             }
         }
         inputs.push(input);
@@ -926,7 +813,7 @@ fn parts_read_as_the_whole() {
         b"$300 ",
         b"[White \"a\"]\n[Black \"b\"]\n",
     ];
-    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let dialects = [Dialect::pgn(), Dialect::pdn()];
     for round in 0..1500 {
         let mut input = Vec::new();
