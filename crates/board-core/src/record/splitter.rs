@@ -443,21 +443,16 @@ impl Scanner {
                         self.tag_line_end = end;
                     }
                     let scan = lexer::scan_tag(&buf[i..self.tag_line_end]);
-                    // A tag section of a game with no movetext is followed by the next one's
-                    // (broadcast exports): the name of the game's first tag given again, or a
-                    // roster tag the section holds already, starts the next game. Other names
-                    // may repeat (two `Annotator`s). The roster is what the writer puts first,
-                    // so what it writes reads back as one game.
-                    if !self.one_game && !self.found.tags.is_empty() {
+                    // A tag section of a game with no movetext is followed by the next one's:
+                    // the name of the game's first tag given again starts the next game.
+                    if let Some(first) = self.found.tags.first()
+                        && !self.one_game
+                    {
                         let start = self.start.unwrap_or(0);
                         let name = &buf[i + scan.name.start..i + scan.name.end];
-                        let held = |tag: &TagSpans| {
-                            buf.get(start + tag.name.start..start + tag.name.end) == Some(name)
-                        };
                         if !name.is_empty()
-                            && (self.found.tags.first().is_some_and(held)
-                                || (dialect.roster().iter().any(|(n, _)| n.as_bytes() == name)
-                                    && self.found.tags.iter().any(held)))
+                            && buf.get(start + first.name.start..start + first.name.end)
+                                == Some(name)
                         {
                             return Scan::NextGame(i);
                         }

@@ -52,6 +52,33 @@ fn write(game: &RawGame, dialect: &Dialect) -> String {
     out
 }
 
+/// A recovered tag section that holds the roster's first name twice (`Event`, after a tag cut
+/// short) is written in the order read, not roster first: written roster first, its second
+/// `Event` would start a new game when read back.
+#[test]
+fn a_repeated_roster_name_is_written_in_the_order_read() {
+    let pgn = Dialect::pgn();
+    let input = "[Ev 1.e4\n[Event \"y\"]\n[Event \"x\"]\n\n1. e4 *\n";
+    let games: Vec<RawGame> = RecordReader::new(input.as_bytes(), pgn.clone())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games.len(), 1);
+    let names: Vec<&str> = games[0].tags().map(|t| t.name).collect();
+    assert_eq!(names.iter().filter(|n| **n == "Event").count(), 2, "{names:?}");
+    let mut once = String::new();
+    write_game(&mut once, &games[0], &pgn, FirstMove::default());
+    assert!(once.starts_with("[Ev "), "{once}");
+    let again: Vec<RawGame> = RecordReader::new(once.as_bytes(), pgn.clone())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(again.len(), 1, "{once}");
+    let mut twice = String::new();
+    write_game(&mut twice, &again[0], &pgn, FirstMove::default());
+    assert_eq!(once, twice);
+    // The roster tags it lacks still follow.
+    assert!(once.contains("[Site \"?\"]"), "{once}");
+}
+
 #[test]
 fn tags_keep_order_duplicates_and_escapes() {
     let game = one(r#"[Event "A \"quoted\" name"]

@@ -97,7 +97,28 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
 ) {
     let start = out.len();
     let mut written = vec![false; tags.len()];
-    for (name, default) in dialect.roster() {
+    // The roster goes first, unless the tag it would write first is one the section holds
+    // twice (a recovered tag section): the reader starts a new game at the first tag's name
+    // given again, so such a game keeps the order it was read in, where its first name is
+    // unique, and the missing roster tags follow.
+    let first_written = dialect.roster().iter().find(|(name, _)| {
+        dialect.fills_roster() || tags.iter().any(|(n, _)| n.as_ref() == &**name)
+    });
+    let in_read_order = first_written
+        .is_some_and(|(first, _)| tags.iter().filter(|(n, _)| n.as_ref() == &**first).count() > 1);
+    if in_read_order {
+        for (name, value) in tags {
+            if !name.as_ref().is_empty() {
+                let value = match name.as_ref() {
+                    "Result" => dialect.written_result(value.as_ref()),
+                    _ => value.as_ref(),
+                };
+                write_tag(out, name.as_ref(), value);
+            }
+        }
+        written.fill(true);
+    }
+    for (name, default) in dialect.roster().iter().filter(|_| !in_read_order) {
         match tags.iter().position(|(n, _)| n.as_ref() == &**name) {
             Some(k) => {
                 written[k] = true;
@@ -127,6 +148,18 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
                 _ => value.as_ref(),
             };
             write_tag(out, name.as_ref(), value);
+        }
+    }
+    if in_read_order && dialect.fills_roster() {
+        for (name, default) in dialect.roster() {
+            if !tags.iter().any(|(n, _)| n.as_ref() == &**name) {
+                let value = if &**name == "Result" {
+                    dialect.written_result(result)
+                } else {
+                    default
+                };
+                write_tag(out, name, value);
+            }
         }
     }
     if out.len() > start {
