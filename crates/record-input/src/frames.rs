@@ -40,6 +40,7 @@ const fn is_skippable(magic: u32) -> bool {
 
 /// One zstd frame of a file (skippable frames are not listed).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Frame {
     /// Its place among the file's frames, from 0.
     pub index: usize,
@@ -66,54 +67,89 @@ pub fn frame_index(path: impl AsRef<Path>) -> io::Result<Vec<Frame>> {
 ///
 /// As for [`frame_index`].
 pub fn frame_index_of<R: Read + Seek>(input: R) -> io::Result<Vec<Frame>> {
-    let mut input = BufReader::with_capacity(1 << 12, input);
-    let len = input.seek(SeekFrom::End(0))?;
-    input.seek(SeekFrom::Start(0))?;
+    let mut walker = Walker::new(input, 0, 0)?;
     let mut frames = Vec::new();
-    let mut at = 0u64;
-    // The size of the next frame, as the skippable frame before it says (pzstd).
-    let mut told: Option<u64> = None;
-    while at < len {
-        let magic = read_u32(&mut input, at)?;
-        if is_skippable(magic) {
-            let size = u64::from(read_u32(&mut input, at + 4)?);
-            let end = at + 8 + size;
-            if end > len {
-                return Err(invalid(
-                    at,
-                    "a skippable frame runs past the end of the file",
-                ));
-            }
-            told = if size == 4 {
-                Some(u64::from(read_u32(&mut input, at + 8)?))
-            } else {
-                None
-            };
-            skip_to(&mut input, at + 8, end)?;
-            at = end;
-            continue;
-        }
-        if magic != ZSTD_MAGIC {
-            return Err(invalid(at, "not a zstd frame"));
-        }
-        let header = frame_header(&mut input, at, len)?;
-        let end = match told.take() {
-            Some(size) if at + size <= len && starts_frame(&mut input, at + size, len)? => {
-                at + size
-            }
-            // No size told, or one that does not end where a frame (or the file) does.
-            _ => walk_blocks(&mut input, at, header.blocks_at, header.checksum, len)?,
-        };
-        frames.push(Frame {
-            index: frames.len(),
-            compressed: at..end,
-            content_size: header.content_size,
-        });
-        // Where the next frame starts; the walk left the reader somewhere before it.
-        input.seek(SeekFrom::Start(end))?;
-        at = end;
+    while let Some(frame) = walker.next_frame()? {
+        frames.push(frame);
     }
     Ok(frames)
+}
+
+/// The frame that follows `previous` in `input` (skippable frames passed over), `None` at the
+/// end of the input: for reading on past a known frame without indexing the whole file.
+///
+/// # Errors
+///
+/// As for [`frame_index`], for the bytes after `previous`.
+pub fn frame_after<R: Read + Seek>(input: R, previous: &Frame) -> io::Result<Option<Frame>> {
+    Walker::new(input, previous.compressed.end, previous.index + 1)?.next_frame()
+}
+
+/// Finds frames one after the other from a frame's (or a skippable frame's) start.
+struct Walker<R> {
+    input: BufReader<R>,
+    len: u64,
+    at: u64,
+    index: usize,
+}
+
+impl<R: Read + Seek> Walker<R> {
+    fn new(input: R, at: u64, index: usize) -> io::Result<Walker<R>> {
+        let mut input = BufReader::with_capacity(1 << 12, input);
+        let len = input.seek(SeekFrom::End(0))?;
+        input.seek(SeekFrom::Start(at.min(len)))?;
+        Ok(Walker {
+            input,
+            len,
+            at,
+            index,
+        })
+    }
+
+    fn next_frame(&mut self) -> io::Result<Option<Frame>> {
+        let (input, len) = (&mut self.input, self.len);
+        // The size of the next frame, as the skippable frame before it says (pzstd).
+        let mut told: Option<u64> = None;
+        while self.at < len {
+            let at = self.at;
+            let magic = read_u32(input, at)?;
+            if is_skippable(magic) {
+                let size = u64::from(read_u32(input, at + 4)?);
+                let end = at + 8 + size;
+                if end > len {
+                    return Err(invalid(
+                        at,
+                        "a skippable frame runs past the end of the file",
+                    ));
+                }
+                told = if size == 4 {
+                    Some(u64::from(read_u32(input, at + 8)?))
+                } else {
+                    None
+                };
+                self.at = end;
+                continue;
+            }
+            if magic != ZSTD_MAGIC {
+                return Err(invalid(at, "not a zstd frame"));
+            }
+            let header = frame_header(input, at, len)?;
+            let end = match told.take() {
+                Some(size) if at + size <= len && starts_frame(input, at + size, len)? => at + size,
+                // No size told, or one that does not end where a frame (or the file) does.
+                _ => walk_blocks(input, at, header.blocks_at, header.checksum, len)?,
+            };
+            let frame = Frame {
+                index: self.index,
+                compressed: at..end,
+                content_size: header.content_size,
+            };
+            self.index += 1;
+            self.at = end;
+            return Ok(Some(frame));
+        }
+        Ok(None)
+    }
 }
 
 /// The text of one frame of `input`, decompressed as a stream.
@@ -254,11 +290,6 @@ fn read_bytes<const N: usize>(
     Ok(bytes)
 }
 
-/// Moves the reader from `here` to `to`.
-fn skip_to<R: Read + Seek>(input: &mut BufReader<R>, here: u64, to: u64) -> io::Result<()> {
-    input.seek_relative(to as i64 - here as i64)
-}
-
 fn invalid(at: u64, what: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, format!("{what} at byte {at}"))
 }
@@ -333,6 +364,19 @@ mod tests {
             assert_eq!(sizes, expected);
             assert_eq!(unpacked(&file, &frames), text);
         }
+    }
+
+    #[test]
+    fn the_frame_after_one_is_found_from_it() {
+        let text = text(500);
+        let file = pack(&text, 3000, false, true);
+        let frames = frame_index_of(Cursor::new(&file)).unwrap();
+        for pair in frames.windows(2) {
+            let next = frame_after(Cursor::new(&file), &pair[0]).unwrap();
+            assert_eq!(next.as_ref(), Some(&pair[1]));
+        }
+        let last = frames.last().unwrap();
+        assert_eq!(frame_after(Cursor::new(&file), last).unwrap(), None);
     }
 
     #[test]

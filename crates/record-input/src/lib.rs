@@ -24,6 +24,7 @@ pub mod frames;
 
 /// How an input is packed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Compression {
     /// Plain text.
