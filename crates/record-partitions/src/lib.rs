@@ -56,8 +56,10 @@ use std::path::{Path, PathBuf};
 use board_core::{
     Diagnostic, Dialect, GameError, Origin, PartReader, PartStep, RawGame, ReadError,
 };
-use record_input::Compression;
-use record_input::frames::{self, Frame};
+// What a caller needs beside the partitions: the packing, and the frames of a zstd file.
+pub use record_input::Compression;
+use record_input::frames;
+pub use record_input::frames::{Frame, frame_index};
 
 use start::Stop;
 use text::{Piece, Text};

@@ -287,3 +287,78 @@ fn a_file_with_no_provable_cut_is_one_partition_with_a_warning() {
     let (seen, _) = partitioned(&path, 3, &[]);
     assert_eq!(seen, sequential(text.as_bytes()));
 }
+
+#[test]
+fn a_file_packed_by_pzstd_itself_is_cut_in_its_frames() {
+    // The lichess database's own tool; the other tests write its layout by hand.
+    let Ok(status) = std::process::Command::new("pzstd")
+        .arg("--version")
+        .output()
+    else {
+        eprintln!("note: pzstd is not installed; the hand-written layout is tested instead");
+        return;
+    };
+    assert!(status.status.success());
+    let dir = scratch("pzstd");
+    let mut rng = Rng::new(11);
+    let text = file_text(&mut rng, 24_000, false);
+    let plain = dir.join("games.pgn");
+    fs::write(&plain, &text).unwrap();
+    let zst = dir.join("games.pgn.zst");
+    // Level 1 makes frames of about 2 MiB of text, several threads as the database is packed.
+    let out = std::process::Command::new("pzstd")
+        .args(["-q", "-f", "-1", "-p", "2"])
+        .arg(&plain)
+        .arg("-o")
+        .arg(&zst)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let frames = record_partitions::frame_index(&zst).unwrap();
+    assert!(frames.len() >= 3, "{} frames", frames.len());
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for frame in &frames {
+        starts.push(at);
+        let mut decoded = Vec::new();
+        std::io::Read::read_to_end(&mut record_input_frame(&zst, frame), &mut decoded).unwrap();
+        at += decoded.len() as u64;
+    }
+    assert_eq!(at, text.len() as u64);
+    for n in [1, 2, 3] {
+        let (seen, parts) = partitioned(&zst, n, &starts);
+        assert_eq!(parts, n);
+        assert_eq!(
+            seen,
+            sequential(text.as_bytes()),
+            "{n} partitions of {} frames",
+            frames.len()
+        );
+    }
+}
+
+/// One frame's text, through the frame reader the partitions use.
+fn record_input_frame(path: &Path, frame: &record_partitions::Frame) -> Box<dyn std::io::Read> {
+    record_input::frames::read_frame(fs::File::open(path).unwrap(), frame).unwrap()
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_partition_travels_as_json() {
+    let dir = scratch("serde");
+    let mut rng = Rng::new(5);
+    let text = file_text(&mut rng, 100, false);
+    let (packed, _) = pack(&mut rng, text.as_bytes());
+    let path = dir.join("games.pgn.zst");
+    fs::write(&path, &packed).unwrap();
+    let plan = split(&path, 3, &Dialect::pgn()).unwrap();
+    for partition in &plan.partitions {
+        let json = serde_json::to_string(partition).unwrap();
+        let back: record_partitions::Partition = serde_json::from_str(&json).unwrap();
+        assert_eq!(&back, partition);
+    }
+}
