@@ -244,10 +244,11 @@ fn zstd_cuts(
     let mut starts = vec![(0, file_start)];
     let mut dropped = 0;
     for (k, &cut) in cuts.iter().enumerate() {
-        let stop = cuts
-            .get(k + 1)
-            .map_or(Stop::None, |&next| Stop::Frame(next));
-        let mut text = Text::frames(path, frames[cut..].iter().cloned())?;
+        let next = cuts.get(k + 1).copied();
+        let stop = next.map_or(Stop::None, Stop::Frame);
+        // The frames up to the next cut; past them the text reads on from the file itself,
+        // so that many cuts of a long index do not each copy the rest of it.
+        let mut text = Text::frames(path, frames[cut..next.unwrap_or(frames.len())].to_vec())?;
         match start::proven_start(&mut text, dialect, stop)? {
             Some((frame, offset)) => starts.push((cut, Location { frame, offset })),
             None => dropped += 1,
