@@ -144,7 +144,17 @@ pub fn split(path: impl AsRef<Path>, n: usize, dialect: &Dialect) -> io::Result<
     };
     let partitions = match compression {
         Compression::Zstd => {
-            let frames = frames::frame_index(path)?;
+            let frames = frames::frame_index(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            if frames.len() < n {
+                warnings.push(format!(
+                    "{}: {} zstd frame{}, read apart or not at all: at most as many partitions \
+                     (pzstd packs a file in frames of a few MiB)",
+                    path.display(),
+                    frames.len(),
+                    if frames.len() == 1 { "" } else { "s" },
+                ));
+            }
             let starts = zstd_cuts(path, &frames, n, dialect, &mut warnings)?;
             let mut partitions = Vec::new();
             for (k, &(first, start)) in starts.iter().enumerate() {
@@ -420,9 +430,22 @@ impl Games {
     }
 
     /// Feeds the reader the next block of text.
-    fn feed(&mut self) -> io::Result<()> {
+    fn feed(&mut self) {
         loop {
-            match self.text.next(&mut self.buf)? {
+            let piece = match self.text.next(&mut self.buf) {
+                Ok(piece) => piece,
+                Err(e) => {
+                    // As a reader of the whole file: the games before, then the error.
+                    let frame = match self.frames.last() {
+                        Some((index, _)) if self.zstd => format!(" in frame {index}"),
+                        _ => String::new(),
+                    };
+                    let message = format!("{}{frame}: {e}", self.path.display());
+                    self.reader.finish(Some(io::Error::new(e.kind(), message)));
+                    return;
+                }
+            };
+            match piece {
                 Piece::Frame(index) => {
                     self.frames.push((index, self.at));
                     if let Some(end) = self.end
@@ -435,11 +458,11 @@ impl Games {
                 Piece::Bytes(n) => {
                     self.reader.feed(self.at, &self.buf[..n]);
                     self.at += n as u64;
-                    return Ok(());
+                    return;
                 }
                 Piece::End => {
                     self.reader.finish(None);
-                    return Ok(());
+                    return;
                 }
             }
         }
@@ -505,12 +528,7 @@ impl Iterator for Games {
                     }
                     return Some(Err(self.misplaced(at, clean)));
                 }
-                PartStep::NeedInput => {
-                    if let Err(e) = self.feed() {
-                        self.done = true;
-                        return Some(Err(e));
-                    }
-                }
+                PartStep::NeedInput => self.feed(),
                 PartStep::End => self.done = true,
                 // A stop this crate does not know of: said, not taken for the end.
                 other => {

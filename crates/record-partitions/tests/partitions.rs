@@ -362,3 +362,52 @@ fn a_partition_travels_as_json() {
         assert_eq!(&back, partition);
     }
 }
+
+#[test]
+fn one_zstd_frame_is_one_partition_and_says_so() {
+    let dir = scratch("one-frame");
+    let mut rng = Rng::new(9);
+    let text = file_text(&mut rng, 50, false);
+    let path = dir.join("games.pgn.zst");
+    fs::write(&path, zstd::encode_all(text.as_bytes(), 3).unwrap()).unwrap();
+    let plan = split(&path, 4, &Dialect::pgn()).unwrap();
+    assert_eq!(plan.partitions.len(), 1);
+    assert_eq!(
+        plan.warnings,
+        [format!(
+            "{}: 1 zstd frame, read apart or not at all: at most as many partitions (pzstd packs \
+             a file in frames of a few MiB)",
+            path.display()
+        )]
+    );
+}
+
+#[test]
+fn a_corrupt_frame_ends_the_partition_after_its_games_with_an_error_that_names_it() {
+    let dir = scratch("corrupt");
+    let mut rng = Rng::new(13);
+    let text = file_text(&mut rng, 200, false);
+    let (mut packed, _) = pack(&mut rng, text.as_bytes());
+    let path = dir.join("games.pgn.zst");
+    fs::write(&path, &packed).unwrap();
+    let frames = record_partitions::frame_index(&path).unwrap();
+    let plan = split(&path, 1, &Dialect::pgn()).unwrap();
+    let whole = plan.partitions[0].read(&Dialect::pgn()).unwrap().count();
+    // Frame 5's blocks made garbage (its header kept, so the index still reads).
+    let bad = &frames[5].compressed;
+    let from = usize::try_from(bad.start).unwrap() + 8;
+    let to = usize::try_from(bad.end).unwrap() - 1;
+    for b in &mut packed[from..to] {
+        *b = 0xA5;
+    }
+    fs::write(&path, &packed).unwrap();
+    let items: Vec<_> = plan.partitions[0].read(&Dialect::pgn()).unwrap().collect();
+    let (last, before) = items.split_last().unwrap();
+    assert!(before.iter().all(Result::is_ok));
+    assert!(before.len() < whole);
+    let error = last.as_ref().unwrap_err().to_string();
+    assert!(
+        error.contains(&format!("{} in frame 5: ", path.display())),
+        "{error}"
+    );
+}
