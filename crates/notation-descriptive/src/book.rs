@@ -55,6 +55,7 @@
 //! markers and page numbers inside a game are passed over. [`read`] takes the book's bytes in
 //! any encoding. `docs/notation/books.md` gives the rules with examples.
 
+mod diagram;
 mod layout;
 mod text;
 mod wordy;
@@ -208,6 +209,22 @@ pub struct Import {
     pub lines: Vec<LineClass>,
     /// The classes of all lines.
     pub tally: Tally,
+    /// The text diagrams read as positions, and what became of them.
+    pub diagrams: Diagrams,
+}
+
+/// What became of the text diagrams of a book that read as positions (eight ranks, a king of
+/// each side); the others (half boards, pictures of a piece's moves) are counted as lines only.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Diagrams {
+    /// Diagrams read as positions.
+    pub read: usize,
+    /// Printed inside a game and equal to its position there: the marker `{[#]}` in the game.
+    pub matched: usize,
+    /// Printed inside a game and not equal to its position: a warning names the squares.
+    pub differ: usize,
+    /// The position a game starts from (`[SetUp "1"]`, `[FEN]`).
+    pub starts: usize,
 }
 
 impl Import {
@@ -337,10 +354,16 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         cut_short: None,
         after_cut: false,
         block: None,
+        scan: None,
+        above: None,
+        board: None,
     };
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let line = raw.trim_end_matches(['\n', '\r']);
+        if state.scan.is_some() && !layout::is_diagram(clean(line).trim()) {
+            state.close_scan();
+        }
         let class = state.line(line, offset);
         state.import.lines.push(class);
         if let Some(game) = state.game.as_mut() {
@@ -350,6 +373,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         state.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
         offset += raw.len();
     }
+    state.close_scan();
     state.finish_game();
     let mut tally = Tally::default();
     for &class in &state.import.lines {
@@ -412,6 +436,12 @@ struct Gathering {
     comment_lines: Vec<(usize, usize)>,
     /// Errors found while gathering (a column that does not follow), with their lines.
     errors: Vec<(Diagnostic, Vec<usize>)>,
+    /// The first move: its number and side.
+    first: (u32, Color),
+    /// A diagram printed before the first move: the position it may start from.
+    start_board: Option<Pending>,
+    /// Diagrams printed between its moves.
+    checks: Vec<Check>,
 }
 
 impl Gathering {
@@ -437,6 +467,9 @@ impl Gathering {
             owned: Vec::new(),
             comment_lines: Vec::new(),
             errors: Vec::new(),
+            first: next,
+            start_board: None,
+            checks: Vec::new(),
         }
     }
 
@@ -548,6 +581,52 @@ struct State<'a> {
     /// A bracketed block open over several lines (`[Footnote A: ...`, `[Illustration: ...`):
     /// its class and how many brackets are still open.
     block: Option<(LineClass, usize)>,
+    /// The lines of a text diagram being read.
+    scan: Option<Scan>,
+    /// A caption alone (`Black.`) on the line before, and its line: the side at the head of
+    /// a board that starts under it.
+    above: Option<(Color, usize)>,
+    /// The last diagram read as a position, until the moves after it take it.
+    board: Option<Pending>,
+}
+
+/// The lines of a text diagram, gathered until a line that is not one.
+struct Scan {
+    lines: Vec<String>,
+    /// Its first line (from 0) and where that line is in the text.
+    line: usize,
+    span: Span,
+    flipped: bool,
+}
+
+/// A diagram read as a position, waiting for the moves after it.
+#[derive(Clone)]
+struct Pending {
+    board: diagram::Board,
+    /// The side a caption gives the move to (`WHITE TO PLAY.`).
+    side: Option<Color>,
+    /// Its first rank, in the text, and its line from 0.
+    span: Span,
+    line: usize,
+    /// Its last line, from 0.
+    last: usize,
+    /// The notes of the open game before it: where its marker goes among them.
+    comments: usize,
+}
+
+/// How many lines after a diagram a run of moves numbered other than `1.` may start an
+/// example from it: a caption and a paragraph between, not a chapter.
+const BOARD_REACH: usize = 40;
+
+/// A diagram printed inside a game, before the move `at` (from 0).
+struct Check {
+    at: usize,
+    pending: Pending,
+    /// The game's position at `at` (its board, move number and side), once reached.
+    game: Option<(diagram::Board, u32, Color)>,
+    matched: bool,
+    /// Printed after the game's last move line: checked against its end, never reported.
+    trailing: bool,
 }
 
 /// A game ended by a line that was not its result, kept in case its moves go on.
@@ -658,8 +737,14 @@ impl State<'_> {
             }
             return LineClass::PageArtefact;
         }
-        if layout::is_diagram(trimmed) || layout::is_caption(trimmed) {
+        if layout::is_diagram(trimmed) {
             self.close_columns();
+            self.scan_line(&cleaned, offset, line_no);
+            return LineClass::Diagram;
+        }
+        if layout::is_caption(trimmed) {
+            self.close_columns();
+            self.caption(trimmed, line_no);
             return LineClass::Diagram;
         }
         if layout::is_column_head(trimmed) {
@@ -784,6 +869,96 @@ impl State<'_> {
             return LineClass::NotRead;
         }
         self.prose(single_spaced(&cleaned), line_no)
+    }
+
+    /// A rank or border of a text diagram: gathered until the diagram ends.
+    fn scan_line(&mut self, line: &str, offset: usize, line_no: usize) {
+        if let Some(scan) = self.scan.as_mut() {
+            scan.lines.push(line.to_owned());
+            return;
+        }
+        let lead = line.len() - line.trim_start().len();
+        // `WHITE.` over the board: White at its head.
+        let flipped = self
+            .above
+            .take()
+            .is_some_and(|(side, at)| side == Color::White && at + 1 == line_no);
+        self.scan = Some(Scan {
+            lines: vec![line.to_owned()],
+            line: line_no,
+            span: Span::new(offset + lead, offset + line.trim_end().len()),
+            flipped,
+        });
+    }
+
+    /// A diagram's caption: the side over the board, or the side to move.
+    fn caption(&mut self, text: &str, line_no: usize) {
+        if let Some(side) = diagram::caption_alone(text) {
+            self.above = Some((side, line_no));
+        }
+        if let Some(side) = diagram::caption_side(text)
+            && let Some(pending) = self.board.as_mut()
+        {
+            pending.side = Some(side);
+        }
+    }
+
+    /// The end of a text diagram: its position, when it reads as one, waits for the moves
+    /// after it.
+    fn close_scan(&mut self) {
+        let Some(scan) = self.scan.take() else {
+            return;
+        };
+        if let Some(board) =
+            diagram::read_board(scan.lines.iter().map(String::as_str), scan.flipped)
+        {
+            self.import.diagrams.read += 1;
+            let comments = self.game.as_mut().map_or(0, |g| {
+                g.flush();
+                g.comments.len()
+            });
+            self.board = Some(Pending {
+                comments,
+                board,
+                side: None,
+                span: scan.span,
+                line: scan.line,
+                last: scan.line + scan.lines.len() - 1,
+            });
+        }
+    }
+
+    /// The position a game starts from: the diagram printed before its first move, when the
+    /// moves read at least as far from it as from the initial position (the game then says so
+    /// in `[SetUp "1"]` and `[FEN]`); else the initial position. The diagram's side to move is
+    /// the first move's column.
+    fn start_of(
+        &mut self,
+        game: &mut Gathering,
+        parsed: &[Result<Parsed, MoveError>],
+    ) -> DescriptivePosition {
+        let initial = DescriptivePosition::new();
+        let Some(pending) = game.start_board.take() else {
+            return initial;
+        };
+        if game.first == (1, Color::White) && pending.board == diagram::Board::of(initial.chess()) {
+            return initial;
+        }
+        let Some(from) = pending.board.position(game.first.1, game.first.0) else {
+            return initial;
+        };
+        let reads = |pos: &DescriptivePosition| {
+            let mut budget = CONFIRM_BUDGET;
+            reach(pos.clone(), parsed, false, &mut budget).0
+        };
+        let on_board = reads(&from);
+        if on_board == 0 || on_board < reads(&initial) {
+            return initial;
+        }
+        game.tags.push(("SetUp".to_owned(), "1".to_owned()));
+        game.tags.push(("FEN".to_owned(), from.chess().to_fen()));
+        self.import.diagrams.starts += 1;
+        from
     }
 
     /// A line inside a bracketed block.
@@ -956,8 +1131,15 @@ impl State<'_> {
             // line that did not follow the game, stay notes.
             !g.ended && g.next == first && g.variation_col.is_none_or(|v| col.abs_diff(v) > 1)
         });
+        // Moves right after a diagram, with no game open, start an example from it (`...  5. K
+        // to Kt 6` under a board), whatever their number.
+        let from_board = self
+            .board
+            .as_ref()
+            .is_some_and(|b| line_no <= b.last + BOARD_REACH)
+            && self.game.as_ref().is_none_or(|g| g.ended);
         if !fits {
-            if first.0 != 1 {
+            if first.0 != 1 && !from_board {
                 // A numbered line that does not follow the game: a note quoting moves.
                 if let Some(game) = self.game.as_mut()
                     && game.white_col.is_some_and(|w| col > w + 1)
@@ -992,9 +1174,21 @@ impl State<'_> {
             let (tags, heading) = heading_tags(&self.pending);
             self.pending.clear();
             self.runs += 1;
-            self.game = Some(Gathering::new(tags, heading, first));
+            let mut game = Gathering::new(tags, heading, first);
+            game.start_board = self.board.take();
+            self.game = Some(game);
         }
         let game = self.game.as_mut()?;
+        // A diagram printed between the game's moves is checked against its position there.
+        if let Some(pending) = self.board.take() {
+            game.checks.push(Check {
+                at: game.tokens.len(),
+                pending,
+                game: None,
+                matched: false,
+                trailing: false,
+            });
+        }
         game.variation_col = None;
         if let [_, black, ..] = move_cols[..] {
             game.black_move_col.get_or_insert(black);
@@ -1078,17 +1272,33 @@ impl State<'_> {
                 ));
             }
         }
-        let start = DescriptivePosition::new();
         let parsed: Vec<Result<Parsed, MoveError>> =
             game.tokens.iter().map(|t| Ok(t.parsed)).collect();
+        let start = self.start_of(&mut game, &parsed);
+        // A diagram printed after the game's last move line: checked against its end.
+        let last_token_line = game.tokens.last().map_or(0, |t| t.line);
+        if let Some(pending) = self.board.as_ref().filter(|b| b.line > last_token_line) {
+            game.checks.push(Check {
+                at: game.tokens.len(),
+                pending: pending.clone(),
+                game: None,
+                matched: false,
+                trailing: true,
+            });
+        }
         let mut pos = start.clone();
         let mut elements = Vec::new();
         let mut comments = std::mem::take(&mut game.comments).into_iter().peekable();
         let mut stopped = None;
+        // Where each note went among the elements: a diagram's marker goes before the notes
+        // printed after it.
+        let mut comment_at = Vec::with_capacity(game.comments.len());
         for (index, token) in game.tokens.iter().enumerate() {
             while let Some((_, text)) = comments.next_if(|(k, _)| *k == index) {
+                comment_at.push(elements.len());
                 elements.push(BookElement::Comment(text));
             }
+            check_diagrams(&mut game.checks, index, &pos, &mut elements, &comment_at);
             let written = token.text.as_str();
             let read = token
                 .victim
@@ -1121,6 +1331,42 @@ impl State<'_> {
                     break;
                 }
             }
+        }
+        if stopped.is_none() {
+            check_diagrams(
+                &mut game.checks,
+                game.tokens.len(),
+                &pos,
+                &mut elements,
+                &comment_at,
+            );
+        }
+        for check in &game.checks {
+            if check.matched {
+                self.import.diagrams.matched += 1;
+                if check.trailing {
+                    self.board = None;
+                }
+                continue;
+            }
+            let (false, Some((board, n, side))) = (check.trailing, &check.game) else {
+                continue;
+            };
+            self.import.diagrams.differ += 1;
+            let differences = check.pending.board.differences(board);
+            let mut shown = differences[..differences.len().min(8)].join(", ");
+            if differences.len() > 8 {
+                shown.push_str(&format!(" and {} more", differences.len() - 8));
+            }
+            repairs.push(Diagnostic::warning(
+                Code::BookDiagramDiffers,
+                format!(
+                    "the diagram differs from the game's position where it is printed (move {n}, {} to play) on {} squares: {shown}",
+                    if *side == Color::White { "White" } else { "Black" },
+                    differences.len()
+                ),
+                check.pending.span,
+            ));
         }
         let read_all = stopped.is_none();
         let complete = read_all && !game.unread;
@@ -1236,6 +1482,37 @@ impl State<'_> {
             lines: (first_line + 1, last_line + 1),
             tally,
         });
+    }
+}
+
+/// Checks the diagrams printed near the move `index` (from 0) against the position before it:
+/// one that equals it is marked `{[#]}` there. A diagram is looked for at the move where it is
+/// printed and the two before it (a diagram printed after a note on the moves that led to it);
+/// the game's position where it is printed is kept for a report when none equals it.
+fn check_diagrams(
+    checks: &mut [Check],
+    index: usize,
+    pos: &DescriptivePosition,
+    elements: &mut Vec<BookElement>,
+    comment_at: &[usize],
+) {
+    let mut here = None;
+    for check in checks
+        .iter_mut()
+        .filter(|c| !c.matched && c.at.saturating_sub(2) <= index && index <= c.at)
+    {
+        let board = here.get_or_insert_with(|| diagram::Board::of(pos.chess()));
+        if check.pending.board == *board {
+            check.matched = true;
+            let at = comment_at
+                .get(check.pending.comments)
+                .copied()
+                .filter(|_| index == check.at)
+                .unwrap_or(elements.len());
+            elements.insert(at, BookElement::Comment("[#]".to_owned()));
+        } else if index == check.at {
+            check.game = Some((board.clone(), pos.chess().fullmoves(), pos.turn()));
+        }
     }
 }
 

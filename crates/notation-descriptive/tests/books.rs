@@ -24,7 +24,7 @@ fn read(name: &str) -> Option<(String, Import)> {
 }
 
 fn san(game: &BookGame) -> Vec<String> {
-    let mut pos = DescriptivePosition::new();
+    let mut pos = game.start.clone();
     game.moves()
         .map(|mv| {
             let token = SAN.to_text(&pos, &mv);
@@ -377,7 +377,7 @@ fn the_examples_of_the_books_page() {
         assert_eq!(lines.join(", "), field("lines:"), "{text}");
         checked += 1;
     }
-    assert_eq!(checked, 5);
+    assert_eq!(checked, 6);
 }
 
 /// Bird's ten game scores of 1892, the five printed in four columns (two halves side by side)
@@ -563,5 +563,93 @@ fn a_written_game_imports_whole_past_what_a_book_prints_inside_it() {
         assert_eq!(import.tally.total(), text.lines().count());
         // Each rank of each board and its caption.
         assert_eq!(import.tally.get(LineClass::Diagram), 9 * diagrams, "{text}");
+        // Each board equals the position where it is printed, and is marked there.
+        assert_eq!(import.diagrams.matched, diagrams, "{text}");
+        let markers = game
+            .elements
+            .iter()
+            .filter(|e| matches!(e, book::BookElement::Comment(c) if c == "[#]"))
+            .count();
+        assert_eq!(markers, diagrams, "{text}");
     }
+}
+
+/// Hoyle's endgame studies start from their diagrams: Fig. 13 (`[BLACK TO MOVE AND DRAW.]`,
+/// Black's `...  1. Q to B 3: ch.` first) replays from the board printed above it, and Fig. 14,
+/// printed between its moves with the "square" of the pawn drawn over the board, equals the
+/// position there and is marked `{[#]}`.
+#[test]
+fn hoyles_endgame_studies_start_from_their_diagrams() {
+    let Some((_, import)) = read("hoyles-games-modernized-39445.txt") else {
+        return;
+    };
+    let studies: Vec<&BookGame> = import
+        .games
+        .iter()
+        .filter(|g| g.tag("SetUp") == Some("1"))
+        .collect();
+    // Fig. 13 and its sequel, Fig. 15, 16, 17, 19 (king and rook, two bishops, bishop and knight).
+    assert_eq!(studies.len(), 7, "{:?}", import.diagrams);
+    // All read to their printed end but Fig. 16's, whose last move the book gives two ways
+    // (`9. Q mates at Kt sq. or R sq.`): that one stops there with an error.
+    let complete: Vec<bool> = studies.iter().map(|g| g.complete).collect();
+    assert_eq!(complete, [true, true, false, true, true, true, true]);
+    let fig13 = studies[0];
+    assert_eq!(fig13.tag("FEN"), Some("r7/8/q7/8/8/1P5k/1R6/6QK b - - 0 1"));
+    assert_eq!(
+        san(fig13)[..8],
+        [
+            "Qc6+", "Qg2+", "Qxg2+", "Rxg2", "Ra1+", "Rg1", "Rxg1+", "Kxg1"
+        ]
+    );
+    let mut pgn = String::new();
+    fig13.write_pgn(&SAN, &board_core::Dialect::pgn(), &mut pgn);
+    assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+    assert!(pgn.contains("1... Qc6+ 2. Qg2+"), "{pgn}");
+    // Fig. 14, after White's fifth move: the marker, then the note printed under the board,
+    // then Black's move.
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("5. Kxg1 {[#]} {Producing the"), "{pgn}");
+    assert!(flat.contains("overtake it. Thus--} 5... Kg3"), "{pgn}");
+    // The last, mate with bishop and knight, to its printed end.
+    assert_eq!(san(studies[6]).last().map(String::as_str), Some("Bb7#"));
+    assert_eq!(studies[6].result.as_str(), "1-0");
+    assert_eq!(
+        (import.diagrams.starts, import.diagrams.differ),
+        (7, 0),
+        "{:?}",
+        import.diagrams
+    );
+    assert!(import.diagrams.matched >= 5, "{:?}", import.diagrams);
+}
+
+/// A diagram inside a game that differs from the replayed position is a warning naming the
+/// squares (here the book's diagram still has White's knight on f3, which took on e5).
+#[test]
+fn a_diagram_that_differs_from_the_game_names_the_squares() {
+    let text = "\
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. KtxP      KtxKt
+
+    r . b q k b n r
+    p p p p . p p p
+    . . . . . . . .
+    . . . . n . . .
+    . . . . P . . .
+    . . . . . N . .
+    P P P P . P P P
+    R N B Q K B . R
+
+4. P-Q4      Kt-Kt3
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete);
+    assert_eq!(import.diagrams.differ, 1);
+    assert_eq!(
+        game.repairs[0].message,
+        "the diagram differs from the game's position where it is printed (move 4, White to play) on 1 squares: f3 (diagram N, game -)"
+    );
+    assert_eq!(game.repairs[0].span.line_col(text).line, 5);
 }

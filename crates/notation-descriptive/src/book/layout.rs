@@ -3,6 +3,16 @@
 
 /// A cell of a text diagram: `.`, `-`, a piece letter, `#P`/`^B`/`*K` (marked black), `Kt`.
 fn is_cell(cell: &str) -> bool {
+    // Lines drawn over a board (`^P-`, `+-`, `-+`) are not part of the square.
+    let drawn = cell.trim_matches(['+', '-']);
+    if drawn.is_empty() && !cell.is_empty() {
+        return true;
+    }
+    let cell = if drawn.len() < cell.len() && drawn.len() <= 3 {
+        drawn
+    } else {
+        cell
+    };
     let body = cell.trim_start_matches(['#', '^', '*', '_', '(', '[']);
     let body = body.trim_end_matches([')', ']', '*']);
     if cell.is_empty() {
@@ -60,7 +70,9 @@ pub(crate) fn is_diagram(line: &str) -> bool {
     let all_cells = cells.iter().all(|c| is_cell(c));
     // Borders make a short rank certain (`| #P | #P |` may be a diagram's half); without them,
     // eight cells are needed, or at least six with a blank or dot among them.
+    // A rank of a bordered board with one piece on it (`| #R |    |    |    |`) has its bars.
     (bars >= 2 && all_cells && cells.len() >= 2)
+        || (bars >= 4 && all_cells)
         || (all_cells && cells.len() == 8)
         || (all_cells && cells.len() >= 6 && cells.iter().any(|c| matches!(*c, "." | "-")))
 }
@@ -104,7 +116,7 @@ pub(crate) fn is_caption(line: &str) -> bool {
         || upper.starts_with("POSITION BEFORE")
         || ((upper.starts_with("WHITE TO ") || upper.starts_with("BLACK TO "))
             && t.len() <= 60
-            && upper.contains("PLAY"))
+            && (upper.contains("PLAY") || upper.contains("MOVE")))
 }
 
 /// A page artefact: a page number (`{171}`, `[p. 12]`, `- 12 -`, a lone number), a
@@ -201,6 +213,11 @@ mod tests {
             "8 | #R | #Kt| #B | #Q | #K | #B |#Kt | #R |",
             "|---------------------------------------|",
             "A    B    C    D    E    F    G    H",
+            // Hoyle's Games Modernized (1909): a rank with one piece on it.
+            "  |    |    |    |    | #K |    |    |    |",
+            // Its Fig. 14, with the "square" of a pawn drawn over the board.
+            "  |    | ^P-|----|----|----|----|-+  | #K |",
+            "  |    |  +-|----|----|----|----|-+  |    |",
         ] {
             assert!(is_diagram(line), "{line}");
         }
@@ -224,6 +241,8 @@ mod tests {
             "BLACK.",
             "White to play and win.",
             "Diag. 16",
+            // Hoyle's Games Modernized (1909).
+            "[BLACK TO MOVE AND DRAW.]",
         ] {
             assert!(is_caption(line), "{line}");
         }
