@@ -42,6 +42,13 @@ fn main() {
         d.starts,
         elapsed.as_secs_f64() * 1000.0
     );
+    // `BOOK_TAGS=1`: each game's tags.
+    if std::env::var_os("BOOK_TAGS").is_some() {
+        for game in &import.games {
+            let tags: Vec<String> = game.tags.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            println!("line {}: {}", game.lines.0, tags.join("; "));
+        }
+    }
     // `BOOK_DIAGNOSTICS=1`: every diagnostic with its line, for a look at what was not read.
     if std::env::var_os("BOOK_DIAGNOSTICS").is_some() {
         let decoded = book::decode(&bytes);

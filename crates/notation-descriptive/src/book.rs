@@ -357,6 +357,8 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         scan: None,
         above: None,
         board: None,
+        head_at: None,
+        names: None,
     };
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
@@ -588,6 +590,11 @@ struct State<'a> {
     above: Option<(Color, usize)>,
     /// The last diagram read as a position, until the moves after it take it.
     board: Option<Pending>,
+    /// The line of the last column head (`White  Black`): the line under it may name the
+    /// players (`MASON  H. E. BIRD`).
+    head_at: Option<usize>,
+    /// The players named in the column heads, White's and Black's, for the next game.
+    names: Option<(String, String)>,
 }
 
 /// The lines of a text diagram, gathered until a line that is not one.
@@ -714,6 +721,10 @@ impl State<'_> {
                     self.finish_game();
                 }
             }
+            // A paragraph's end, for the heading above a game.
+            if self.game.is_none() && self.pending.last().is_some_and(|l| !l.is_empty()) {
+                self.pending_push(String::new());
+            }
             return LineClass::Blank;
         }
         let raw_trimmed = raw.trim();
@@ -748,10 +759,21 @@ impl State<'_> {
             return LineClass::Diagram;
         }
         if layout::is_column_head(trimmed) {
+            self.head_at = Some(line_no);
             if self.game.as_ref().is_none_or(|g| g.ended) {
                 self.finish_game();
-                self.pending.push(single_spaced(&cleaned));
+                // `WHITE. (Mr. A.)   BLACK. (Mr. B.)`: the players in the heads.
+                self.names = names_in_heads(trimmed);
             }
+            return LineClass::Heading;
+        }
+        // `  MASON             H. E. BIRD` under `  White             Black`.
+        // A line of capitals ends a game open above it, as any heading does.
+        if self.head_at.is_some_and(|h| h + 1 == line_no)
+            && let Some(names) = names_line(trimmed)
+        {
+            self.finish_game();
+            self.names = Some(names);
             return LineClass::Heading;
         }
         // `Resigns.` alone; a lower-case `draw.` only right after the moves, never as the end
@@ -1000,8 +1022,9 @@ impl State<'_> {
     }
 
     fn pending_push(&mut self, text: String) {
-        // Only the lines tags come from are kept: a book's prose is not copied line by line.
-        if !(text.starts_with("GAME ") || heading_line(&text)) {
+        // Only the last lines before a game are kept, where its heading is; a long line is
+        // a paragraph of prose, never a heading.
+        if text.len() > 200 {
             return;
         }
         if self.pending.len() == 12 {
@@ -1171,8 +1194,9 @@ impl State<'_> {
                 return None;
             }
             self.finish_game();
-            let (tags, heading) = heading_tags(&self.pending);
+            let (tags, heading) = heading_tags(&self.pending, self.names.take());
             self.pending.clear();
+            self.head_at = None;
             self.runs += 1;
             let mut game = Gathering::new(tags, heading, first);
             game.start_board = self.board.take();
@@ -2021,20 +2045,38 @@ fn heading_line(text: &str) -> bool {
         || (text.contains("White:") && text.contains("Black:"))
 }
 
-/// Tags from the prose before a game: `GAME n. TITLE`, `(Event, Year)`, `White: X. Black: Y.`
-fn heading_tags(lines: &[String]) -> (Vec<(String, String)>, Option<String>) {
-    let mut tags = Vec::new();
+/// Tags from the lines before a game (paragraphs ended by empty entries): `GAME n. TITLE`,
+/// `GAME No. 20`, `(Event, Year)`, `White: X. Black: Y.`, `X v. Y`, an opening's name on a
+/// line of its own (`Four Knights' Game.`), a sentence that says where and when the game was
+/// played and between whom (`Game played in the Masters' Tournament, 23rd September, 1892,
+/// between Messrs. James Mason and H. E. Bird:`), and the players the column heads name.
+/// Where the heads name the players, they say who had White: the sentence gives the names in
+/// full.
+fn heading_tags(
+    lines: &[String],
+    heads: Option<(String, String)>,
+) -> (Vec<(String, String)>, Option<String>) {
+    let mut tags: Vec<(String, String)> = Vec::new();
     let mut heading = None;
+    let mut players: Option<(String, String)> = None;
+    let mut opening = None;
+    let mut number = None;
     for line in lines {
         let line = line.trim();
-        if let Some(rest) = line.strip_prefix("GAME ") {
+        if let Some(rest) = line
+            .strip_prefix("GAME ")
+            .or_else(|| line.strip_prefix("Game "))
+            && let Some((n, title)) = game_number(rest)
+        {
             heading = Some(line.to_owned());
-            let title = rest
-                .trim_start_matches(|c: char| c.is_ascii_digit())
-                .trim_start_matches('.')
-                .trim();
-            if !title.is_empty() {
-                tags.push(("Opening".to_owned(), title.to_owned()));
+            number = Some(n);
+            // A title in capitals or an opening's name; not a sentence of prose.
+            opening = (!title.is_empty()
+                && (!title.chars().any(char::is_lowercase) || opening_line(title).is_some()))
+            .then(|| title.to_owned());
+            // `GAME II.--Between Mr. Morphy and Mr. Harrwitz.`
+            if let Some(at) = rest.find("Between ") {
+                players = between(&format!(" between {}", &rest[at + 8..]));
             }
         } else if let Some(inner) = line.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
             let year: String = inner
@@ -2056,13 +2098,302 @@ fn heading_tags(lines: &[String]) -> (Vec<(String, String)>, Option<String>) {
         } else if let (Some(w), Some(b)) = (line.find("White:"), line.find("Black:"))
             && w < b
         {
-            let white = line[w + 6..b].trim().trim_end_matches('.').trim();
-            let black = line[b + 6..].trim().trim_end_matches('.').trim();
-            tags.push(("White".to_owned(), white.to_owned()));
-            tags.push(("Black".to_owned(), black.to_owned()));
+            players = Some((name_as_tag(&line[w + 6..b]), name_as_tag(&line[b + 6..])));
+        } else if let Some(pair) = versus(line) {
+            players = Some(pair);
+        } else if opening.is_none()
+            && let Some(name) = opening_line(line)
+        {
+            opening = Some(name.to_owned());
         }
     }
+    // The last paragraph that says where the game was played.
+    let paragraph = lines
+        .split(String::is_empty)
+        .rev()
+        .map(|p| p.join(" "))
+        .find(|p| p.contains("played ") && p.contains(" between "));
+    if let Some(p) = &paragraph {
+        if let Some(event) = after_word(p, &["played in the ", "played at the "]) {
+            tags.push(("Event".to_owned(), event.to_owned()));
+        } else if let Some(site) = after_word(p, &["played at ", "played in "]) {
+            tags.push(("Site".to_owned(), site.to_owned()));
+        }
+        if let Some(date) = date_in(p) {
+            tags.retain(|(n, _)| n != "Date");
+            tags.push(("Date".to_owned(), date));
+        }
+        if players.is_none() {
+            players = between(p);
+        }
+    }
+    // The heads say who had White; a full name from the sentence for each when it ends so.
+    if let Some((white, black)) = heads {
+        // The name whose surname the head prints, or whose surname's initial it prints
+        // (`Mr. S.` for Steinitz), when one alone fits.
+        let full = |short: &str| {
+            let last = short.split_whitespace().last().unwrap_or(short);
+            let initial = last
+                .strip_suffix('.')
+                .filter(|i| i.chars().count() == 1 && i.starts_with(char::is_uppercase));
+            let fits: Vec<&String> = players
+                .iter()
+                .flat_map(|(w, b)| [w, b])
+                .filter(|n| {
+                    n.split_whitespace().last().is_some_and(|l| {
+                        l.eq_ignore_ascii_case(last) || initial.is_some_and(|i| l.starts_with(i))
+                    })
+                })
+                .collect();
+            match fits[..] {
+                [one] => one.clone(),
+                _ if initial.is_some() => short.to_owned(),
+                _ => title_case(short),
+            }
+        };
+        players = Some((full(&white), full(&black)));
+    }
+    if let Some(n) = number {
+        tags.push(("Round".to_owned(), n.to_owned()));
+    }
+    if let Some((white, black)) = players {
+        tags.push(("White".to_owned(), white));
+        tags.push(("Black".to_owned(), black));
+    }
+    if let Some(name) = opening {
+        tags.push(("Opening".to_owned(), name));
+    }
     (tags, heading)
+}
+
+/// The number and title after `GAME `: `4. FRENCH DEFENCE`, `No. 20`, `II.--Between ...`.
+fn game_number(rest: &str) -> Option<(&str, &str)> {
+    let rest = rest
+        .strip_prefix("No.")
+        .or_else(|| rest.strip_prefix("No "))
+        .unwrap_or(rest)
+        .trim_start();
+    let len = rest
+        .find(|c: char| !(c.is_ascii_digit() || "IVXLC".contains(c)))
+        .unwrap_or(rest.len());
+    if len == 0 {
+        return None;
+    }
+    let title = rest[len..].trim_start_matches(['.', ':']).trim();
+    // `--RUY LOPEZ ATTACK.` is; `--Between Mr. A. and Mr. B.` is not an opening's name.
+    let title = title.trim_start_matches('-').trim().trim_end_matches('.');
+    let title = if title.starts_with("Between") {
+        ""
+    } else {
+        title
+    };
+    Some((&rest[..len], title))
+}
+
+/// `Mason v. Bird`, `MORPHY vs. HARRWITZ`: a short line naming two players.
+fn versus(line: &str) -> Option<(String, String)> {
+    if line.len() > 60 {
+        return None;
+    }
+    let line = line.trim_end_matches('.');
+    let (white, black) = [" v. ", " vs. ", " v ", " vs "]
+        .iter()
+        .find_map(|sep| line.split_once(sep))?;
+    let name = |n: &str| {
+        let n = n.trim();
+        (n.starts_with(|c: char| c.is_uppercase()) && n.split_whitespace().count() <= 4)
+            .then(|| n.to_owned())
+    };
+    Some((name(white)?, name(black)?))
+}
+
+/// An opening's name on a line of its own: `Four Knights' Game.`, `Ruy Lopez.`, `Queen's
+/// Gambit Declined`: a few capitalised words with a word openings are named by.
+fn opening_line(line: &str) -> Option<&str> {
+    let name = line.trim().trim_end_matches('.');
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let named = [
+        "Game",
+        "Opening",
+        "Defence",
+        "Defense",
+        "Gambit",
+        "Attack",
+        "Lopez",
+        "Giuoco",
+        "Counter-Gambit",
+        "Variation",
+    ];
+    ((2..=6).contains(&words.len())
+        && words
+            .iter()
+            .all(|w| w.starts_with(|c: char| c.is_uppercase()))
+        && words
+            .iter()
+            .any(|w| named.contains(&w.trim_end_matches([',', '.']))))
+    .then_some(name)
+}
+
+/// The words after one of `leads` up to the next comma or ` between`: `Masters' Tournament`.
+fn after_word<'a>(text: &'a str, leads: &[&str]) -> Option<&'a str> {
+    let (at, lead) = leads
+        .iter()
+        .find_map(|lead| text.find(lead).map(|at| (at, lead)))?;
+    let rest = &text[at + lead.len()..];
+    let end = [",", " between", ":", ";", " on "]
+        .iter()
+        .filter_map(|stop| rest.find(stop))
+        .min()
+        .unwrap_or(rest.len());
+    let name = rest[..end].trim().trim_end_matches('.');
+    (!name.is_empty() && name.starts_with(|c: char| c.is_uppercase())).then_some(name)
+}
+
+/// `between Messrs. James Mason and H. E. Bird:`: the two players, in the order named.
+fn between(text: &str) -> Option<(String, String)> {
+    let rest = &text[text.find(" between ")? + 9..];
+    let rest = ["Messrs. ", "Messrs ", "MM. "]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest);
+    let (first, second) = rest.split_once(" and ")?;
+    // The second name ends at a comma, a colon, or a full stop after a word longer than an
+    // initial (`H. E. Bird.`).
+    let mut end = second.len();
+    for stop in [",", ":", ";"] {
+        if let Some(at) = second.find(stop) {
+            end = end.min(at);
+        }
+    }
+    let mut words = Vec::new();
+    for word in second[..end].split_whitespace() {
+        let bare = word.trim_end_matches('.');
+        if word.ends_with('.') && bare.len() > 1 {
+            words.push(bare);
+            break;
+        }
+        words.push(word);
+    }
+    let clean = |n: &str| {
+        n.trim()
+            .trim_start_matches("Mr. ")
+            .trim_end_matches(['.', ','])
+            .to_owned()
+    };
+    let (first, second) = (clean(first), clean(&words.join(" ")));
+    (!first.is_empty()
+        && !second.is_empty()
+        && first.split_whitespace().count() <= 5
+        && words.len() <= 5)
+        .then_some((first, second))
+}
+
+/// A date in a sentence: `23rd September, 1892`, `September 27th, 1892`, `1892`, as PGN's
+/// `1892.09.23`.
+fn date_in(text: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let year_at = words.iter().position(|w| {
+        let w = w.trim_end_matches(['.', ':', ')']);
+        w.len() == 4
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && (w.starts_with("18") || w.starts_with("19"))
+    })?;
+    let year = words[year_at].trim_end_matches(['.', ':', ')']);
+    let near = &words[year_at.saturating_sub(3)..year_at];
+    let month = near
+        .iter()
+        .find_map(|w| MONTHS.iter().position(|m| m == w))
+        .map_or_else(|| "??".to_owned(), |m| format!("{:02}", m + 1));
+    let day = near
+        .iter()
+        .find_map(|w| {
+            let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+            let suffix = &w[digits.len()..];
+            (!digits.is_empty()
+                && digits.len() <= 2
+                && matches!(suffix, "st" | "nd" | "rd" | "th" | "d"))
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+        })
+        .filter(|d| (1..=31).contains(d))
+        .map_or_else(|| "??".to_owned(), |d| format!("{d:02}"));
+    Some(format!("{year}.{month}.{day}"))
+}
+
+/// `H. E. BIRD` as `H. E. Bird`, `O'KELLY` as `O'Kelly`: a capital after anything but a letter.
+fn title_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut after_letter = false;
+    for c in name.chars() {
+        if after_letter {
+            out.extend(c.to_lowercase());
+        } else {
+            out.extend(c.to_uppercase());
+        }
+        after_letter = c.is_alphabetic();
+    }
+    out
+}
+
+/// The players in column heads: `WHITE. (Mr. A.)   BLACK. (Mr. B.)`.
+fn names_in_heads(line: &str) -> Option<(String, String)> {
+    let mut names = line
+        .split('(')
+        .skip(1)
+        .filter_map(|part| part.split_once(')').map(|(name, _)| name.trim()));
+    let white = names.next()?;
+    let black = names.next()?;
+    Some((name_as_tag(white), name_as_tag(black)))
+}
+
+/// A name as a tag: a full stop after a word dropped (`Mr. Morphy.`), after an initial kept
+/// (`Mr. M.`).
+fn name_as_tag(name: &str) -> String {
+    let name = name.trim();
+    match name.strip_suffix('.') {
+        Some(bare)
+            if bare
+                .rsplit([' ', '.'])
+                .next()
+                .is_some_and(|w| w.chars().count() > 1) =>
+        {
+            bare.to_owned()
+        }
+        _ => name.to_owned(),
+    }
+}
+
+/// The players under column heads: `  MASON             H. E. BIRD`, or four columns naming
+/// them twice; names in capitals, apart by wide spaces.
+fn names_line(line: &str) -> Option<(String, String)> {
+    if line.chars().any(char::is_lowercase) || line.len() > 120 {
+        return None;
+    }
+    let names: Vec<&str> = chunks(line, 0).iter().map(|&(s, e)| &line[s..e]).collect();
+    let ok = |n: &str| n.chars().any(char::is_alphabetic) && !n.chars().any(|c| c.is_ascii_digit());
+    match names[..] {
+        [white, black] | [white, black, _, _] if ok(white) && ok(black) => {
+            Some((white.to_owned(), black.to_owned()))
+        }
+        _ => None,
+    }
 }
 
 /// The first ply a move line gives (its number and side), and the column of that number.

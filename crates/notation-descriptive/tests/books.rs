@@ -375,9 +375,14 @@ fn the_examples_of_the_books_page() {
             .map(|(class, n)| format!("{} {n}", class.name()))
             .collect();
         assert_eq!(lines.join(", "), field("lines:"), "{text}");
+        // `tags:`, where the example gives them: the game's tags in order.
+        if let Some(expected) = expect.lines().find_map(|l| l.strip_prefix("tags:")) {
+            let tags: Vec<String> = game.tags.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            assert_eq!(tags.join("; "), expected.trim(), "{text}");
+        }
         checked += 1;
     }
-    assert_eq!(checked, 6);
+    assert_eq!(checked, 7);
 }
 
 /// Bird's ten game scores of 1892, the five printed in four columns (two halves side by side)
@@ -652,4 +657,100 @@ fn a_diagram_that_differs_from_the_game_names_the_squares() {
         "the diagram differs from the game's position where it is printed (move 4, White to play) on 1 squares: f3 (diagram N, game -)"
     );
     assert_eq!(game.repairs[0].span.line_col(text).line, 5);
+}
+
+/// Bird's headings: the sentence that says where, when and between whom each game was played
+/// gives Event, Date and the players' full names; the column heads (`White  Black` over
+/// `MASON  H. E. BIRD`) say who had White, also where the sentence names Black first
+/// (`between Messrs. E. A. Robinson and W. L. Harvey`, Harvey with White).
+#[test]
+fn birds_headings_become_tags() {
+    let Some((_, import)) = read("bird-chess-history-and-reminiscences-4902.txt") else {
+        return;
+    };
+    let tags = |k: usize| -> Vec<String> {
+        import.games[k]
+            .tags
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect()
+    };
+    assert_eq!(
+        tags(0),
+        [
+            "Event=Masters' Tournament",
+            "Date=1892.09.23",
+            "White=James Mason",
+            "Black=H. E. Bird"
+        ]
+    );
+    // `GAME No. 7.--RUY LOPEZ ATTACK.`, names in four columns.
+    assert_eq!(
+        tags(3),
+        [
+            "Round=7",
+            "White=Blackburne",
+            "Black=Bird",
+            "Opening=RUY LOPEZ ATTACK"
+        ]
+    );
+    assert_eq!(tags(8), ["White=R. A. Williams", "Black=Lt. Col. Challice"]);
+    assert_eq!(
+        tags(9),
+        [
+            "Event=Championship Tournament (Tie)",
+            "Date=1892.09.27",
+            "White=W. L. Harvey",
+            "Black=E. A. Robinson"
+        ]
+    );
+}
+
+/// The heading forms of the issue in a small book: `X v. Y`, an opening's name on its own
+/// line, the players in the column heads, `Drawn.`
+#[test]
+fn headings_of_each_form_become_tags() {
+    let text = "\
+GAME No. 20
+
+Mason v. Bird.
+
+Four Knights' Game.
+
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+Drawn.
+
+Game played at Vienna, 3rd June, 1873, between Messrs. Steinitz and Blackburne.
+
+     WHITE. (Mr. S.)            BLACK. (Mr. B.)
+1. P-K4      P-K4
+2. Q-R5      K-K2
+3. QxKP mate
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let tags: Vec<Vec<String>> = import
+        .games
+        .iter()
+        .map(|g| g.tags.iter().map(|(n, v)| format!("{n}={v}")).collect())
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            vec![
+                "Round=20",
+                "White=Mason",
+                "Black=Bird",
+                "Opening=Four Knights' Game"
+            ],
+            vec![
+                "Site=Vienna",
+                "Date=1873.06.03",
+                "White=Steinitz",
+                "Black=Blackburne"
+            ],
+        ]
+    );
+    assert_eq!(import.games[0].result.as_str(), "1/2-1/2");
+    assert_eq!(import.games[1].result.as_str(), "1-0");
 }
