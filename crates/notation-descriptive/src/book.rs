@@ -444,6 +444,11 @@ struct Gathering {
     start_board: Option<Pending>,
     /// Diagrams printed between its moves.
     checks: Vec<Check>,
+    /// The moves a reference copies from another game (`Moves 1-6 as in Game 3.`), with
+    /// what the reference says.
+    prefix: Option<(Vec<Move>, String)>,
+    /// The squares an odds game's heading empties (`Remove White's Queen's Knight.`).
+    odds: Vec<chess_rules::Square>,
 }
 
 impl Gathering {
@@ -472,6 +477,8 @@ impl Gathering {
             first: next,
             start_board: None,
             checks: Vec::new(),
+            prefix: None,
+            odds: Vec::new(),
         }
     }
 
@@ -960,6 +967,17 @@ impl State<'_> {
         parsed: &[Result<Parsed, MoveError>],
     ) -> DescriptivePosition {
         let initial = DescriptivePosition::new();
+        if game.start_board.is_none() && !game.odds.is_empty() {
+            let mut board = diagram::Board::of(initial.chess());
+            for sq in &game.odds {
+                board.0[sq.to_usize()] = None;
+            }
+            if let Some(from) = board.position(game.first.1, game.first.0) {
+                game.tags.push(("SetUp".to_owned(), "1".to_owned()));
+                game.tags.push(("FEN".to_owned(), from.chess().to_fen()));
+                return from;
+            }
+        }
         let Some(pending) = game.start_board.take() else {
             return initial;
         };
@@ -981,6 +999,59 @@ impl State<'_> {
         game.tags.push(("FEN".to_owned(), from.chess().to_fen()));
         self.import.diagrams.starts += 1;
         from
+    }
+
+    /// The moves a reference copies: the plies before `first` of the game it names, when that
+    /// game is in the book, started from the initial position and is long enough; else an
+    /// error, and the moves are read from the initial position.
+    fn referred_moves(
+        &mut self,
+        referred: &Reference,
+        first: (u32, Color),
+        at: Span,
+    ) -> Option<(Vec<Move>, String)> {
+        let plies = (first.0 as usize - 1) * 2 + usize::from(first.1 == Color::Black);
+        let initial = DescriptivePosition::new();
+        let found = match &referred.game {
+            Referred::Preceding => self.import.games.last(),
+            Referred::Numbered(n) => self.import.games.iter().rev().find(|g| {
+                g.tag("Round") == Some(n.as_str())
+                    || g.heading.as_ref().is_some_and(|h| {
+                        h.split(|c: char| !c.is_alphanumeric())
+                            .any(|w| w.eq_ignore_ascii_case(n))
+                    })
+            }),
+        }
+        .filter(|g| g.start == initial && g.moves().count() >= plies);
+        let name = match &referred.game {
+            Referred::Preceding => "the preceding game".to_owned(),
+            Referred::Numbered(n) => format!("game {n}"),
+        };
+        let Some(game) = found else {
+            self.import.diagnostics.push(Diagnostic::error(
+                Code::BookReference,
+                format!(
+                    "the moves before move {} are those of {name}, which is not in the book with as many moves",
+                    first.0
+                ),
+                at,
+            ));
+            return None;
+        };
+        let moves: Vec<Move> = game.moves().take(plies).collect();
+        let said = match referred.moves {
+            Some(n) if n + 1 != first.0 => format!(
+                "the first {n} moves as in {name} (lines {}-{}), copied up to move {}, where these moves start",
+                game.lines.0, game.lines.1, first.0
+            ),
+            _ => format!(
+                "moves 1-{} copied from {name} (lines {}-{}), as the book says",
+                first.0 - 1,
+                game.lines.0,
+                game.lines.1
+            ),
+        };
+        Some((moves, said))
     }
 
     /// A line inside a bracketed block.
@@ -1161,8 +1232,14 @@ impl State<'_> {
             .as_ref()
             .is_some_and(|b| line_no <= b.last + BOARD_REACH)
             && self.game.as_ref().is_none_or(|g| g.ended);
+        // `The first six moves as in the preceding game.` above moves numbered from 7.
+        let referred = if !fits && first.0 != 1 && self.game.as_ref().is_none_or(|g| g.ended) {
+            self.pending.iter().rev().find_map(|l| reference(l))
+        } else {
+            None
+        };
         if !fits {
-            if first.0 != 1 && !from_board {
+            if first.0 != 1 && !from_board && referred.is_none() {
                 // A numbered line that does not follow the game: a note quoting moves.
                 if let Some(game) = self.game.as_mut()
                     && game.white_col.is_some_and(|w| col > w + 1)
@@ -1194,12 +1271,25 @@ impl State<'_> {
                 return None;
             }
             self.finish_game();
+            let odds: Vec<chess_rules::Square> =
+                self.pending.iter().flat_map(|l| odds_removed(l)).collect();
             let (tags, heading) = heading_tags(&self.pending, self.names.take());
             self.pending.clear();
             self.head_at = None;
             self.runs += 1;
             let mut game = Gathering::new(tags, heading, first);
             game.start_board = self.board.take();
+            game.odds = odds;
+            if let Some(referred) = referred {
+                let at = items
+                    .iter()
+                    .find_map(|i| match i {
+                        Item::Dot(_, span, _) => Some(*span),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                game.prefix = self.referred_moves(&referred, first, at);
+            }
             self.game = Some(game);
         }
         let game = self.game.as_mut()?;
@@ -1312,6 +1402,20 @@ impl State<'_> {
         }
         let mut pos = start.clone();
         let mut elements = Vec::new();
+        // The moves a reference copies, before the game's own.
+        if let Some((moves, said)) = game.prefix.take()
+            && let Some(first) = game.tokens.first()
+        {
+            repairs.push(Diagnostic::warning(Code::BookReference, said, first.span));
+            for mv in moves {
+                elements.push(BookElement::Move {
+                    mv,
+                    span: Span::new(first.span.start, first.span.start),
+                    nags: Vec::new(),
+                });
+                pos.play_unchecked(mv);
+            }
+        }
         let mut comments = std::mem::take(&mut game.comments).into_iter().peekable();
         let mut stopped = None;
         // Where each note went among the elements: a diagram's marker goes before the notes
@@ -2078,7 +2182,11 @@ fn heading_tags(
             if let Some(at) = rest.find("Between ") {
                 players = between(&format!(" between {}", &rest[at + 8..]));
             }
-        } else if let Some(inner) = line.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
+        } else if let Some(inner) = line
+            .strip_prefix('(')
+            .and_then(|l| l.strip_suffix(')'))
+            .filter(|l| !l.starts_with("Remove "))
+        {
             let year: String = inner
                 .rsplit(|c: char| !c.is_ascii_digit())
                 .next()
@@ -2394,6 +2502,144 @@ fn names_line(line: &str) -> Option<(String, String)> {
         }
         _ => None,
     }
+}
+
+/// What a reference to another game says: how many moves, of which game.
+struct Reference {
+    moves: Option<u32>,
+    game: Referred,
+}
+
+/// The game a reference names.
+enum Referred {
+    /// `the preceding game`, `the previous game`, `the last game`.
+    Preceding,
+    /// `Game 3`, `Game III`.
+    Numbered(String),
+}
+
+/// `Moves 1-6 as in Game 3.`, `The first six moves as in the preceding game`.
+fn reference(line: &str) -> Option<Reference> {
+    let lower = line.to_ascii_lowercase();
+    let at = lower.find(" as in ")?;
+    if !lower[..at].contains("move") {
+        return None;
+    }
+    let after = &lower[at + 7..];
+    let game = if [
+        "the preceding game",
+        "the previous game",
+        "the last game",
+        "the game above",
+    ]
+    .iter()
+    .any(|p| after.starts_with(p))
+    {
+        Referred::Preceding
+    } else {
+        let rest = after.strip_prefix("game ")?.trim_start_matches("no. ");
+        let n: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if n.is_empty() || !n.chars().all(|c| c.is_ascii_digit() || "ivxlc".contains(c)) {
+            return None;
+        }
+        Referred::Numbered(n.to_ascii_uppercase())
+    };
+    const WORDS: [&str; 20] = [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let before = &lower[..at];
+    let moves = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .find_map(|w| {
+            w.parse::<u32>()
+                .ok()
+                .or_else(|| WORDS.iter().position(|n| *n == w).map(|k| k as u32 + 1))
+        });
+    Some(Reference { moves, game })
+}
+
+/// The squares an odds game's heading empties: `Remove White's Queen's Knight.`, `(Remove
+/// Black's King's Bishop's Pawn from the Board.)`, `Remove White's Q Kt`.
+fn odds_removed(line: &str) -> Vec<chess_rules::Square> {
+    use chess_rules::{File, Rank, Square};
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("Remove ") {
+        rest = &rest[at + 7..];
+        let words: Vec<String> = rest
+            .split(|c: char| c.is_whitespace() || matches!(c, '.' | ',' | ')' | ';'))
+            .filter(|w| !w.is_empty())
+            .take_while(|w| !matches!(*w, "from" | "and" | "the"))
+            .map(|w| w.trim_end_matches("'s").to_ascii_lowercase())
+            .collect();
+        let Some(color) = words.first().and_then(|w| match w.as_str() {
+            "white" => Some(Color::White),
+            "black" => Some(Color::Black),
+            _ => None,
+        }) else {
+            continue;
+        };
+        // Wing, piece, and `Pawn` after a piece: the pawn on that piece's file.
+        let mut wing = None;
+        let mut piece = None;
+        let mut pawn = false;
+        for w in &words[1..] {
+            match w.as_str() {
+                "king" | "k" if piece.is_none() && wing.is_none() => wing = Some(true),
+                "queen" | "q" if piece.is_none() && wing.is_none() => wing = Some(false),
+                "knight" | "kt" | "n" => piece = Some(1),
+                "bishop" | "b" => piece = Some(2),
+                "rook" | "r" | "castle" => piece = Some(0),
+                "queen" | "q" => piece = Some(3),
+                "king" | "k" => piece = Some(4),
+                "pawn" | "p" => pawn = true,
+                _ => break,
+            }
+        }
+        // `Queen` alone is the queen; `King's Pawn`, `Queen's Pawn` the centre pawns.
+        let file = match (wing, piece) {
+            (Some(false), None) if !pawn => Some(3),
+            (Some(true), None) if pawn => Some(4),
+            (Some(false), None) if pawn => Some(3),
+            (Some(king), Some(p @ 0..=2)) => Some(if king { 7 - p } else { p }),
+            (None, Some(3)) => Some(3),
+            _ => None,
+        };
+        let Some(file) = file else {
+            continue;
+        };
+        let rank = match (color, pawn) {
+            (Color::White, false) => 0,
+            (Color::White, true) => 1,
+            (Color::Black, false) => 7,
+            (Color::Black, true) => 6,
+        };
+        out.push(Square::from_coords(File::new(file), Rank::new(rank)));
+    }
+    out
 }
 
 /// The first ply a move line gives (its number and side), and the column of that number.

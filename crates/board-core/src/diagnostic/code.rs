@@ -233,6 +233,8 @@ codes! {
     BookPieceLetter = "book.piece-letter",
     /// A text diagram whose position differs from the game's where it is printed.
     BookDiagramDiffers = "book.diagram-differs",
+    /// Moves copied from the game a reference names (`Moves 1-6 as in Game 3.`).
+    BookReference = "book.reference",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.
