@@ -360,6 +360,11 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         head_at: None,
         names: None,
     };
+    // One class per line: the list is sized once.
+    state
+        .import
+        .lines
+        .reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let line = raw.trim_end_matches(['\n', '\r']);

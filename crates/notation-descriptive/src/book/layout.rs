@@ -46,13 +46,13 @@ pub(crate) fn is_diagram(line: &str) -> bool {
     {
         return true;
     }
-    let files: Vec<&str> = t.split_whitespace().collect();
-    if files.len() == 8
-        && files
-            .iter()
-            .zip("abcdefgh".chars())
-            .all(|(f, c)| f.len() == 1 && f.to_ascii_lowercase().starts_with(c))
-    {
+    // File letters: eight one-letter words, `a` to `h`.
+    let mut words = 0;
+    let files = t.split_whitespace().zip("abcdefgh".chars()).all(|(f, c)| {
+        words += 1;
+        f.len() == 1 && f.to_ascii_lowercase().starts_with(c)
+    });
+    if files && words == 8 && t.split_whitespace().count() == 8 {
         return true;
     }
     // A rank number on either side is allowed.
@@ -60,21 +60,26 @@ pub(crate) fn is_diagram(line: &str) -> bool {
         .trim_start_matches(|c: char| c.is_ascii_digit())
         .trim_end_matches(|c: char| c.is_ascii_digit());
     let bars = t.matches('|').count();
-    let cells: Vec<&str> = t
+    // The cells, walked once with no list: most lines fail at their first word.
+    let mut cells = 0;
+    let mut dotted = false;
+    for cell in t
         .split(|c: char| c == '|' || c.is_whitespace())
         .filter(|c| !c.is_empty())
-        .collect();
-    if cells.is_empty() || cells.len() > 16 {
+    {
+        if cells == 16 || !is_cell(cell) {
+            return false;
+        }
+        cells += 1;
+        dotted |= matches!(cell, "." | "-");
+    }
+    if cells == 0 {
         return false;
     }
-    let all_cells = cells.iter().all(|c| is_cell(c));
     // Borders make a short rank certain (`| #P | #P |` may be a diagram's half); without them,
     // eight cells are needed, or at least six with a blank or dot among them.
     // A rank of a bordered board with one piece on it (`| #R |    |    |    |`) has its bars.
-    (bars >= 2 && all_cells && cells.len() >= 2)
-        || (bars >= 4 && all_cells)
-        || (all_cells && cells.len() == 8)
-        || (all_cells && cells.len() >= 6 && cells.iter().any(|c| matches!(*c, "." | "-")))
+    (bars >= 2 && cells >= 2) || bars >= 4 || cells == 8 || (cells >= 6 && dotted)
 }
 
 /// A diagram's caption: `DIAGRAM 62.`, `WHITE TO PLAY.`, `[POSITION AFTER BLACK'S 2ND
