@@ -2135,6 +2135,8 @@ fn is_heading(text: &str) -> bool {
         return true;
     }
     let numbered = |rest: &str| {
+        // `GAME No. 7.--RUY LOPEZ ATTACK.`: the number after `No.`.
+        let rest = rest.strip_prefix("No.").map_or(rest, str::trim_start);
         let word = rest.split(['.', ' ', '-', ':']).next().unwrap_or("");
         !word.is_empty()
             && word

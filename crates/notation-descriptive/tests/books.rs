@@ -830,3 +830,28 @@ GAME 5.
         Some("rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     );
 }
+
+/// `GAME No. 2` (Bird's `GAME No. 7.--RUY LOPEZ ATTACK.`) is a heading: it ends the game above,
+/// which printed no result, and gives the next its number.
+#[test]
+fn a_numbered_game_heading_ends_the_game_above() {
+    let text = "\
+GAME No. 1
+
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+
+A quiet game, left unfinished.
+
+GAME No. 2.--RUY LOPEZ.
+
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-Kt5
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 2, "{:?}", import.diagnostics);
+    assert_eq!(import.games[1].tag("Round"), Some("2"));
+    assert_eq!(import.games[1].tag("Opening"), Some("RUY LOPEZ"));
+    assert_eq!(import.lines[7], LineClass::Heading);
+}
