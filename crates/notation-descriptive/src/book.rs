@@ -684,10 +684,10 @@ enum Item {
 
 /// `and wins`, `And wins; the battle having lasted about seven hours.`
 fn wins(text: &str) -> bool {
-    let t = text
-        .trim_start_matches([',', ';', ' '])
-        .to_ascii_lowercase();
-    t.starts_with("and wins") || t.starts_with("wins") || t.starts_with("and mates")
+    let t = text.trim_start_matches([',', ';', ' ']).as_bytes();
+    // Compared without a copy in small letters: every note of a game is asked.
+    let starts = |word: &[u8]| t.len() >= word.len() && t[..word.len()].eq_ignore_ascii_case(word);
+    starts(b"and wins") || starts(b"wins") || starts(b"and mates")
 }
 
 /// A result written alone: `Resigns.`, `Drawn.`, `Mate.`, `1-0`.
@@ -2681,10 +2681,14 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
     {
         return std::borrow::Cow::Borrowed(line);
     }
-    let mut out = line.to_owned();
+    // The line is copied up to each mark, the mark replaced by as many blanks.
+    let mut out = String::new();
+    let mut copied = 0;
     let bytes = line.as_bytes();
-    let blank = |out: &mut String, from: usize, to: usize| {
-        out.replace_range(from..to, &" ".repeat(to - from));
+    let mut blank = |out: &mut String, from: usize, to: usize| {
+        out.push_str(&line[copied..from]);
+        out.extend(std::iter::repeat_n(' ', to - from));
+        copied = to;
     };
     let mut i = 0;
     while i < bytes.len() {
@@ -2750,6 +2754,10 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
         }
         i += 1;
     }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    out.push_str(&line[copied..]);
     std::borrow::Cow::Owned(out)
 }
 

@@ -90,6 +90,15 @@ pub(crate) fn is_caption(line: &str) -> bool {
         .trim_start_matches('[')
         .trim_end_matches(']')
         .trim();
+    // Every caption starts with one of its few words and is short: most lines of a book
+    // (moves, prose) are turned away before a copy in capitals is made.
+    if t.len() > 64
+        || !t
+            .trim_start_matches('(')
+            .starts_with(['W', 'w', 'B', 'b', 'D', 'd', 'F', 'f', 'P', 'p'])
+    {
+        return false;
+    }
     let upper = t.to_ascii_uppercase();
     let upper = upper
         .trim_end_matches(['.', ':', ')'])
