@@ -1,6 +1,7 @@
 //! `cargo xtask books [DIR]`: imports every book of a folder (`../shared/corpus/descriptive/`
 //! by default) and prints, per book, the games found and complete, the moves, the repairs, the
-//! lines not read, the time, and, where the book carries its transcriber's PGN (`{PGN xx}`
+//! lines not read, the diagrams (read as positions / equal to the game's / differing / starting
+//! a game), the time, and, where the book carries its transcriber's PGN (`{PGN xx}`
 //! markers and an appendix), how many games equal it move for move.
 
 use std::path::PathBuf;
@@ -8,7 +9,7 @@ use std::time::Instant;
 
 use board_core::Notation;
 use notation_descriptive::book::{self, BookGame, Import, LineClass, LineIndex};
-use notation_descriptive::{Descriptive, DescriptivePosition, Tracked};
+use notation_descriptive::{Descriptive, Tracked};
 use notation_en::Algebraic;
 
 use crate::util::Result;
@@ -42,8 +43,8 @@ pub(crate) fn run(args: &Args) -> Result {
         .collect();
     files.sort();
     println!(
-        "{:<60} {:>6} {:>8} {:>6} {:>7} {:>8} {:>8}  oracle",
-        "book", "games", "complete", "moves", "repairs", "not-read", "ms"
+        "{:<60} {:>6} {:>8} {:>6} {:>7} {:>8} {:>12} {:>8}  oracle",
+        "book", "games", "complete", "moves", "repairs", "not-read", "diagrams", "ms"
     );
     for path in files {
         let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -65,8 +66,11 @@ pub(crate) fn run(args: &Args) -> Result {
         let name = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        // Read as positions / equal to the game / differing / starting a game.
+        let d = import.diagrams;
+        let diagrams = format!("{}/{}/{}/{}", d.read, d.matched, d.differ, d.starts);
         println!(
-            "{name:<60} {:>6} {complete:>8} {moves:>6} {repairs:>7} {:>8} {ms:>8.1}  {oracle}",
+            "{name:<60} {:>6} {complete:>8} {moves:>6} {repairs:>7} {:>8} {diagrams:>12} {ms:>8.1}  {oracle}",
             import.games.len(),
             import.tally.get(LineClass::NotRead),
         );
@@ -172,7 +176,7 @@ fn movetext_tokens(body: &str) -> Vec<String> {
 /// how); `None` when equal.
 fn first_difference(game: &BookGame, expected: &[String]) -> Option<(usize, String)> {
     let moves: Vec<_> = game.moves().collect();
-    let mut pos = DescriptivePosition::new();
+    let mut pos = game.start.clone();
     for (ply, (mv, token)) in moves.iter().zip(expected).enumerate() {
         let mut notes = board_core::Notes::default();
         if SAN.parse(&pos, token, &mut notes).ok() != Some(*mv) {

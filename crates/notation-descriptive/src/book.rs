@@ -55,6 +55,7 @@
 //! markers and page numbers inside a game are passed over. [`read`] takes the book's bytes in
 //! any encoding. `docs/notation/books.md` gives the rules with examples.
 
+mod diagram;
 mod layout;
 mod text;
 mod wordy;
@@ -208,6 +209,22 @@ pub struct Import {
     pub lines: Vec<LineClass>,
     /// The classes of all lines.
     pub tally: Tally,
+    /// The text diagrams read as positions, and what became of them.
+    pub diagrams: Diagrams,
+}
+
+/// What became of the text diagrams of a book that read as positions (eight ranks, a king of
+/// each side); the others (half boards, pictures of a piece's moves) are counted as lines only.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Diagrams {
+    /// Diagrams read as positions.
+    pub read: usize,
+    /// Printed inside a game and equal to its position there: the marker `{[#]}` in the game.
+    pub matched: usize,
+    /// Printed inside a game and not equal to its position: a warning names the squares.
+    pub differ: usize,
+    /// The position a game starts from (`[SetUp "1"]`, `[FEN]`).
+    pub starts: usize,
 }
 
 impl Import {
@@ -337,10 +354,23 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         cut_short: None,
         after_cut: false,
         block: None,
+        scan: None,
+        above: None,
+        board: None,
+        head_at: None,
+        names: None,
     };
+    // One class per line: the list is sized once.
+    state
+        .import
+        .lines
+        .reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let line = raw.trim_end_matches(['\n', '\r']);
+        if state.scan.is_some() && !layout::is_diagram(clean(line).trim()) {
+            state.close_scan();
+        }
         let class = state.line(line, offset);
         state.import.lines.push(class);
         if let Some(game) = state.game.as_mut() {
@@ -350,6 +380,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         state.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
         offset += raw.len();
     }
+    state.close_scan();
     state.finish_game();
     let mut tally = Tally::default();
     for &class in &state.import.lines {
@@ -412,6 +443,17 @@ struct Gathering {
     comment_lines: Vec<(usize, usize)>,
     /// Errors found while gathering (a column that does not follow), with their lines.
     errors: Vec<(Diagnostic, Vec<usize>)>,
+    /// The first move: its number and side.
+    first: (u32, Color),
+    /// A diagram printed before the first move: the position it may start from.
+    start_board: Option<Pending>,
+    /// Diagrams printed between its moves.
+    checks: Vec<Check>,
+    /// The moves a reference copies from another game (`Moves 1-6 as in Game 3.`), with
+    /// what the reference says.
+    prefix: Option<(Vec<Move>, String)>,
+    /// The squares an odds game's heading empties (`Remove White's Queen's Knight.`).
+    odds: Vec<chess_rules::Square>,
 }
 
 impl Gathering {
@@ -437,6 +479,11 @@ impl Gathering {
             owned: Vec::new(),
             comment_lines: Vec::new(),
             errors: Vec::new(),
+            first: next,
+            start_board: None,
+            checks: Vec::new(),
+            prefix: None,
+            odds: Vec::new(),
         }
     }
 
@@ -548,6 +595,57 @@ struct State<'a> {
     /// A bracketed block open over several lines (`[Footnote A: ...`, `[Illustration: ...`):
     /// its class and how many brackets are still open.
     block: Option<(LineClass, usize)>,
+    /// The lines of a text diagram being read.
+    scan: Option<Scan>,
+    /// A caption alone (`Black.`) on the line before, and its line: the side at the head of
+    /// a board that starts under it.
+    above: Option<(Color, usize)>,
+    /// The last diagram read as a position, until the moves after it take it.
+    board: Option<Pending>,
+    /// The line of the last column head (`White  Black`): the line under it may name the
+    /// players (`MASON  H. E. BIRD`).
+    head_at: Option<usize>,
+    /// The players named in the column heads, White's and Black's, for the next game.
+    names: Option<(String, String)>,
+}
+
+/// The lines of a text diagram, gathered until a line that is not one.
+struct Scan {
+    lines: Vec<String>,
+    /// Its first line (from 0) and where that line is in the text.
+    line: usize,
+    span: Span,
+    flipped: bool,
+}
+
+/// A diagram read as a position, waiting for the moves after it.
+#[derive(Clone)]
+struct Pending {
+    board: diagram::Board,
+    /// The side a caption gives the move to (`WHITE TO PLAY.`).
+    side: Option<Color>,
+    /// Its first rank, in the text, and its line from 0.
+    span: Span,
+    line: usize,
+    /// Its last line, from 0.
+    last: usize,
+    /// The notes of the open game before it: where its marker goes among them.
+    comments: usize,
+}
+
+/// How many lines after a diagram a run of moves numbered other than `1.` may start an
+/// example from it: a caption and a paragraph between, not a chapter.
+const BOARD_REACH: usize = 40;
+
+/// A diagram printed inside a game, before the move `at` (from 0).
+struct Check {
+    at: usize,
+    pending: Pending,
+    /// The game's position at `at` (its board, move number and side), once reached.
+    game: Option<(diagram::Board, u32, Color)>,
+    matched: bool,
+    /// Printed after the game's last move line: checked against its end, never reported.
+    trailing: bool,
 }
 
 /// A game ended by a line that was not its result, kept in case its moves go on.
@@ -586,10 +684,10 @@ enum Item {
 
 /// `and wins`, `And wins; the battle having lasted about seven hours.`
 fn wins(text: &str) -> bool {
-    let t = text
-        .trim_start_matches([',', ';', ' '])
-        .to_ascii_lowercase();
-    t.starts_with("and wins") || t.starts_with("wins") || t.starts_with("and mates")
+    let t = text.trim_start_matches([',', ';', ' ']).as_bytes();
+    // Compared without a copy in small letters: every note of a game is asked.
+    let starts = |word: &[u8]| t.len() >= word.len() && t[..word.len()].eq_ignore_ascii_case(word);
+    starts(b"and wins") || starts(b"wins") || starts(b"and mates")
 }
 
 /// A result written alone: `Resigns.`, `Drawn.`, `Mate.`, `1-0`.
@@ -635,6 +733,10 @@ impl State<'_> {
                     self.finish_game();
                 }
             }
+            // A paragraph's end, for the heading above a game.
+            if self.game.is_none() && self.pending.last().is_some_and(|l| !l.is_empty()) {
+                self.pending_push(String::new());
+            }
             return LineClass::Blank;
         }
         let raw_trimmed = raw.trim();
@@ -658,15 +760,32 @@ impl State<'_> {
             }
             return LineClass::PageArtefact;
         }
-        if layout::is_diagram(trimmed) || layout::is_caption(trimmed) {
+        if layout::is_diagram(trimmed) {
             self.close_columns();
+            self.scan_line(&cleaned, offset, line_no);
+            return LineClass::Diagram;
+        }
+        if layout::is_caption(trimmed) {
+            self.close_columns();
+            self.caption(trimmed, line_no);
             return LineClass::Diagram;
         }
         if layout::is_column_head(trimmed) {
+            self.head_at = Some(line_no);
             if self.game.as_ref().is_none_or(|g| g.ended) {
                 self.finish_game();
-                self.pending.push(single_spaced(&cleaned));
+                // `WHITE. (Mr. A.)   BLACK. (Mr. B.)`: the players in the heads.
+                self.names = names_in_heads(trimmed);
             }
+            return LineClass::Heading;
+        }
+        // `  MASON             H. E. BIRD` under `  White             Black`.
+        // A line of capitals ends a game open above it, as any heading does.
+        if self.head_at.is_some_and(|h| h + 1 == line_no)
+            && let Some(names) = names_line(trimmed)
+        {
+            self.finish_game();
+            self.names = Some(names);
             return LineClass::Heading;
         }
         // `Resigns.` alone; a lower-case `draw.` only right after the moves, never as the end
@@ -786,6 +905,160 @@ impl State<'_> {
         self.prose(single_spaced(&cleaned), line_no)
     }
 
+    /// A rank or border of a text diagram: gathered until the diagram ends.
+    fn scan_line(&mut self, line: &str, offset: usize, line_no: usize) {
+        if let Some(scan) = self.scan.as_mut() {
+            scan.lines.push(line.to_owned());
+            return;
+        }
+        let lead = line.len() - line.trim_start().len();
+        // `WHITE.` over the board: White at its head.
+        let flipped = self
+            .above
+            .take()
+            .is_some_and(|(side, at)| side == Color::White && at + 1 == line_no);
+        self.scan = Some(Scan {
+            lines: vec![line.to_owned()],
+            line: line_no,
+            span: Span::new(offset + lead, offset + line.trim_end().len()),
+            flipped,
+        });
+    }
+
+    /// A diagram's caption: the side over the board, or the side to move.
+    fn caption(&mut self, text: &str, line_no: usize) {
+        if let Some(side) = diagram::caption_alone(text) {
+            self.above = Some((side, line_no));
+        }
+        if let Some(side) = diagram::caption_side(text)
+            && let Some(pending) = self.board.as_mut()
+        {
+            pending.side = Some(side);
+        }
+    }
+
+    /// The end of a text diagram: its position, when it reads as one, waits for the moves
+    /// after it.
+    fn close_scan(&mut self) {
+        let Some(scan) = self.scan.take() else {
+            return;
+        };
+        if let Some(board) =
+            diagram::read_board(scan.lines.iter().map(String::as_str), scan.flipped)
+        {
+            self.import.diagrams.read += 1;
+            let comments = self.game.as_mut().map_or(0, |g| {
+                g.flush();
+                g.comments.len()
+            });
+            self.board = Some(Pending {
+                comments,
+                board,
+                side: None,
+                span: scan.span,
+                line: scan.line,
+                last: scan.line + scan.lines.len() - 1,
+            });
+        }
+    }
+
+    /// The position a game starts from: the diagram printed before its first move, when the
+    /// moves read at least as far from it as from the initial position (the game then says so
+    /// in `[SetUp "1"]` and `[FEN]`); else the initial position. The diagram's side to move is
+    /// the first move's column.
+    fn start_of(
+        &mut self,
+        game: &mut Gathering,
+        parsed: &[Result<Parsed, MoveError>],
+    ) -> DescriptivePosition {
+        let initial = DescriptivePosition::new();
+        if game.start_board.is_none() && !game.odds.is_empty() {
+            let mut board = diagram::Board::of(initial.chess());
+            for sq in &game.odds {
+                board.0[sq.to_usize()] = None;
+            }
+            if let Some(from) = board.position(game.first.1, game.first.0) {
+                game.tags.push(("SetUp".to_owned(), "1".to_owned()));
+                game.tags.push(("FEN".to_owned(), from.chess().to_fen()));
+                return from;
+            }
+        }
+        let Some(pending) = game.start_board.take() else {
+            return initial;
+        };
+        if game.first == (1, Color::White) && pending.board == diagram::Board::of(initial.chess()) {
+            return initial;
+        }
+        let Some(from) = pending.board.position(game.first.1, game.first.0) else {
+            return initial;
+        };
+        let reads = |pos: &DescriptivePosition| {
+            let mut budget = CONFIRM_BUDGET;
+            reach(pos.clone(), parsed, false, &mut budget).0
+        };
+        let on_board = reads(&from);
+        if on_board == 0 || on_board < reads(&initial) {
+            return initial;
+        }
+        game.tags.push(("SetUp".to_owned(), "1".to_owned()));
+        game.tags.push(("FEN".to_owned(), from.chess().to_fen()));
+        self.import.diagrams.starts += 1;
+        from
+    }
+
+    /// The moves a reference copies: the plies before `first` of the game it names, when that
+    /// game is in the book, started from the initial position and is long enough; else an
+    /// error, and the moves are read from the initial position.
+    fn referred_moves(
+        &mut self,
+        referred: &Reference,
+        first: (u32, Color),
+        at: Span,
+    ) -> Option<(Vec<Move>, String)> {
+        let plies = (first.0 as usize - 1) * 2 + usize::from(first.1 == Color::Black);
+        let initial = DescriptivePosition::new();
+        let found = match &referred.game {
+            Referred::Preceding => self.import.games.last(),
+            Referred::Numbered(n) => self.import.games.iter().rev().find(|g| {
+                g.tag("Round") == Some(n.as_str())
+                    || g.heading.as_ref().is_some_and(|h| {
+                        h.split(|c: char| !c.is_alphanumeric())
+                            .any(|w| w.eq_ignore_ascii_case(n))
+                    })
+            }),
+        }
+        .filter(|g| g.start == initial && g.moves().count() >= plies);
+        let name = match &referred.game {
+            Referred::Preceding => "the preceding game".to_owned(),
+            Referred::Numbered(n) => format!("game {n}"),
+        };
+        let Some(game) = found else {
+            self.import.diagnostics.push(Diagnostic::error(
+                Code::BookReference,
+                format!(
+                    "the moves before move {} are those of {name}, which is not in the book with as many moves",
+                    first.0
+                ),
+                at,
+            ));
+            return None;
+        };
+        let moves: Vec<Move> = game.moves().take(plies).collect();
+        let said = match referred.moves {
+            Some(n) if n + 1 != first.0 => format!(
+                "the first {n} moves as in {name} (lines {}-{}), copied up to move {}, where these moves start",
+                game.lines.0, game.lines.1, first.0
+            ),
+            _ => format!(
+                "moves 1-{} copied from {name} (lines {}-{}), as the book says",
+                first.0 - 1,
+                game.lines.0,
+                game.lines.1
+            ),
+        };
+        Some((moves, said))
+    }
+
     /// A line inside a bracketed block.
     fn block_line(&mut self, class: LineClass, text: &str, line: usize) -> LineClass {
         if class != LineClass::Comment {
@@ -825,8 +1098,9 @@ impl State<'_> {
     }
 
     fn pending_push(&mut self, text: String) {
-        // Only the lines tags come from are kept: a book's prose is not copied line by line.
-        if !(text.starts_with("GAME ") || heading_line(&text)) {
+        // Only the last lines before a game are kept, where its heading is; a long line is
+        // a paragraph of prose, never a heading.
+        if text.len() > 200 {
             return;
         }
         if self.pending.len() == 12 {
@@ -956,8 +1230,21 @@ impl State<'_> {
             // line that did not follow the game, stay notes.
             !g.ended && g.next == first && g.variation_col.is_none_or(|v| col.abs_diff(v) > 1)
         });
+        // Moves right after a diagram, with no game open, start an example from it (`...  5. K
+        // to Kt 6` under a board), whatever their number.
+        let from_board = self
+            .board
+            .as_ref()
+            .is_some_and(|b| line_no <= b.last + BOARD_REACH)
+            && self.game.as_ref().is_none_or(|g| g.ended);
+        // `The first six moves as in the preceding game.` above moves numbered from 7.
+        let referred = if !fits && first.0 != 1 && self.game.as_ref().is_none_or(|g| g.ended) {
+            self.pending.iter().rev().find_map(|l| reference(l))
+        } else {
+            None
+        };
         if !fits {
-            if first.0 != 1 {
+            if first.0 != 1 && !from_board && referred.is_none() {
                 // A numbered line that does not follow the game: a note quoting moves.
                 if let Some(game) = self.game.as_mut()
                     && game.white_col.is_some_and(|w| col > w + 1)
@@ -989,12 +1276,38 @@ impl State<'_> {
                 return None;
             }
             self.finish_game();
-            let (tags, heading) = heading_tags(&self.pending);
+            let odds: Vec<chess_rules::Square> =
+                self.pending.iter().flat_map(|l| odds_removed(l)).collect();
+            let (tags, heading) = heading_tags(&self.pending, self.names.take());
             self.pending.clear();
+            self.head_at = None;
             self.runs += 1;
-            self.game = Some(Gathering::new(tags, heading, first));
+            let mut game = Gathering::new(tags, heading, first);
+            game.start_board = self.board.take();
+            game.odds = odds;
+            if let Some(referred) = referred {
+                let at = items
+                    .iter()
+                    .find_map(|i| match i {
+                        Item::Dot(_, span, _) => Some(*span),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                game.prefix = self.referred_moves(&referred, first, at);
+            }
+            self.game = Some(game);
         }
         let game = self.game.as_mut()?;
+        // A diagram printed between the game's moves is checked against its position there.
+        if let Some(pending) = self.board.take() {
+            game.checks.push(Check {
+                at: game.tokens.len(),
+                pending,
+                game: None,
+                matched: false,
+                trailing: false,
+            });
+        }
         game.variation_col = None;
         if let [_, black, ..] = move_cols[..] {
             game.black_move_col.get_or_insert(black);
@@ -1078,17 +1391,47 @@ impl State<'_> {
                 ));
             }
         }
-        let start = DescriptivePosition::new();
         let parsed: Vec<Result<Parsed, MoveError>> =
             game.tokens.iter().map(|t| Ok(t.parsed)).collect();
+        let start = self.start_of(&mut game, &parsed);
+        // A diagram printed after the game's last move line: checked against its end.
+        let last_token_line = game.tokens.last().map_or(0, |t| t.line);
+        if let Some(pending) = self.board.as_ref().filter(|b| b.line > last_token_line) {
+            game.checks.push(Check {
+                at: game.tokens.len(),
+                pending: pending.clone(),
+                game: None,
+                matched: false,
+                trailing: true,
+            });
+        }
         let mut pos = start.clone();
         let mut elements = Vec::new();
+        // The moves a reference copies, before the game's own.
+        if let Some((moves, said)) = game.prefix.take()
+            && let Some(first) = game.tokens.first()
+        {
+            repairs.push(Diagnostic::warning(Code::BookReference, said, first.span));
+            for mv in moves {
+                elements.push(BookElement::Move {
+                    mv,
+                    span: Span::new(first.span.start, first.span.start),
+                    nags: Vec::new(),
+                });
+                pos.play_unchecked(mv);
+            }
+        }
         let mut comments = std::mem::take(&mut game.comments).into_iter().peekable();
         let mut stopped = None;
+        // Where each note went among the elements: a diagram's marker goes before the notes
+        // printed after it.
+        let mut comment_at = Vec::with_capacity(game.comments.len());
         for (index, token) in game.tokens.iter().enumerate() {
             while let Some((_, text)) = comments.next_if(|(k, _)| *k == index) {
+                comment_at.push(elements.len());
                 elements.push(BookElement::Comment(text));
             }
+            check_diagrams(&mut game.checks, index, &pos, &mut elements, &comment_at);
             let written = token.text.as_str();
             let read = token
                 .victim
@@ -1121,6 +1464,42 @@ impl State<'_> {
                     break;
                 }
             }
+        }
+        if stopped.is_none() {
+            check_diagrams(
+                &mut game.checks,
+                game.tokens.len(),
+                &pos,
+                &mut elements,
+                &comment_at,
+            );
+        }
+        for check in &game.checks {
+            if check.matched {
+                self.import.diagrams.matched += 1;
+                if check.trailing {
+                    self.board = None;
+                }
+                continue;
+            }
+            let (false, Some((board, n, side))) = (check.trailing, &check.game) else {
+                continue;
+            };
+            self.import.diagrams.differ += 1;
+            let differences = check.pending.board.differences(board);
+            let mut shown = differences[..differences.len().min(8)].join(", ");
+            if differences.len() > 8 {
+                shown.push_str(&format!(" and {} more", differences.len() - 8));
+            }
+            repairs.push(Diagnostic::warning(
+                Code::BookDiagramDiffers,
+                format!(
+                    "the diagram differs from the game's position where it is printed (move {n}, {} to play) on {} squares: {shown}",
+                    if *side == Color::White { "White" } else { "Black" },
+                    differences.len()
+                ),
+                check.pending.span,
+            ));
         }
         let read_all = stopped.is_none();
         let complete = read_all && !game.unread;
@@ -1236,6 +1615,37 @@ impl State<'_> {
             lines: (first_line + 1, last_line + 1),
             tally,
         });
+    }
+}
+
+/// Checks the diagrams printed near the move `index` (from 0) against the position before it:
+/// one that equals it is marked `{[#]}` there. A diagram is looked for at the move where it is
+/// printed and the two before it (a diagram printed after a note on the moves that led to it);
+/// the game's position where it is printed is kept for a report when none equals it.
+fn check_diagrams(
+    checks: &mut [Check],
+    index: usize,
+    pos: &DescriptivePosition,
+    elements: &mut Vec<BookElement>,
+    comment_at: &[usize],
+) {
+    let mut here = None;
+    for check in checks
+        .iter_mut()
+        .filter(|c| !c.matched && c.at.saturating_sub(2) <= index && index <= c.at)
+    {
+        let board = here.get_or_insert_with(|| diagram::Board::of(pos.chess()));
+        if check.pending.board == *board {
+            check.matched = true;
+            let at = comment_at
+                .get(check.pending.comments)
+                .copied()
+                .filter(|_| index == check.at)
+                .unwrap_or(elements.len());
+            elements.insert(at, BookElement::Comment("[#]".to_owned()));
+        } else if index == check.at {
+            check.game = Some((board.clone(), pos.chess().fullmoves(), pos.turn()));
+        }
     }
 }
 
@@ -1725,6 +2135,8 @@ fn is_heading(text: &str) -> bool {
         return true;
     }
     let numbered = |rest: &str| {
+        // `GAME No. 7.--RUY LOPEZ ATTACK.`: the number after `No.`.
+        let rest = rest.strip_prefix("No.").map_or(rest, str::trim_start);
         let word = rest.split(['.', ' ', '-', ':']).next().unwrap_or("");
         !word.is_empty()
             && word
@@ -1744,22 +2156,44 @@ fn heading_line(text: &str) -> bool {
         || (text.contains("White:") && text.contains("Black:"))
 }
 
-/// Tags from the prose before a game: `GAME n. TITLE`, `(Event, Year)`, `White: X. Black: Y.`
-fn heading_tags(lines: &[String]) -> (Vec<(String, String)>, Option<String>) {
-    let mut tags = Vec::new();
+/// Tags from the lines before a game (paragraphs ended by empty entries): `GAME n. TITLE`,
+/// `GAME No. 20`, `(Event, Year)`, `White: X. Black: Y.`, `X v. Y`, an opening's name on a
+/// line of its own (`Four Knights' Game.`), a sentence that says where and when the game was
+/// played and between whom (`Game played in the Masters' Tournament, 23rd September, 1892,
+/// between Messrs. James Mason and H. E. Bird:`), and the players the column heads name.
+/// Where the heads name the players, they say who had White: the sentence gives the names in
+/// full.
+fn heading_tags(
+    lines: &[String],
+    heads: Option<(String, String)>,
+) -> (Vec<(String, String)>, Option<String>) {
+    let mut tags: Vec<(String, String)> = Vec::new();
     let mut heading = None;
+    let mut players: Option<(String, String)> = None;
+    let mut opening = None;
+    let mut number = None;
     for line in lines {
         let line = line.trim();
-        if let Some(rest) = line.strip_prefix("GAME ") {
+        if let Some(rest) = line
+            .strip_prefix("GAME ")
+            .or_else(|| line.strip_prefix("Game "))
+            && let Some((n, title)) = game_number(rest)
+        {
             heading = Some(line.to_owned());
-            let title = rest
-                .trim_start_matches(|c: char| c.is_ascii_digit())
-                .trim_start_matches('.')
-                .trim();
-            if !title.is_empty() {
-                tags.push(("Opening".to_owned(), title.to_owned()));
+            number = Some(n);
+            // A title in capitals or an opening's name; not a sentence of prose.
+            opening = (!title.is_empty()
+                && (!title.chars().any(char::is_lowercase) || opening_line(title).is_some()))
+            .then(|| title.to_owned());
+            // `GAME II.--Between Mr. Morphy and Mr. Harrwitz.`
+            if let Some(at) = rest.find("Between ") {
+                players = between(&format!(" between {}", &rest[at + 8..]));
             }
-        } else if let Some(inner) = line.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
+        } else if let Some(inner) = line
+            .strip_prefix('(')
+            .and_then(|l| l.strip_suffix(')'))
+            .filter(|l| !l.starts_with("Remove "))
+        {
             let year: String = inner
                 .rsplit(|c: char| !c.is_ascii_digit())
                 .next()
@@ -1779,13 +2213,440 @@ fn heading_tags(lines: &[String]) -> (Vec<(String, String)>, Option<String>) {
         } else if let (Some(w), Some(b)) = (line.find("White:"), line.find("Black:"))
             && w < b
         {
-            let white = line[w + 6..b].trim().trim_end_matches('.').trim();
-            let black = line[b + 6..].trim().trim_end_matches('.').trim();
-            tags.push(("White".to_owned(), white.to_owned()));
-            tags.push(("Black".to_owned(), black.to_owned()));
+            players = Some((name_as_tag(&line[w + 6..b]), name_as_tag(&line[b + 6..])));
+        } else if let Some(pair) = versus(line) {
+            players = Some(pair);
+        } else if opening.is_none()
+            && let Some(name) = opening_line(line)
+        {
+            opening = Some(name.to_owned());
         }
     }
+    // The last paragraph that says where the game was played.
+    let paragraph = lines
+        .split(String::is_empty)
+        .rev()
+        .map(|p| p.join(" "))
+        .find(|p| p.contains("played ") && p.contains(" between "));
+    if let Some(p) = &paragraph {
+        if let Some(event) = after_word(p, &["played in the ", "played at the "]) {
+            tags.push(("Event".to_owned(), event.to_owned()));
+        } else if let Some(site) = after_word(p, &["played at ", "played in "]) {
+            tags.push(("Site".to_owned(), site.to_owned()));
+        }
+        if let Some(date) = date_in(p) {
+            tags.retain(|(n, _)| n != "Date");
+            tags.push(("Date".to_owned(), date));
+        }
+        if players.is_none() {
+            players = between(p);
+        }
+    }
+    // The heads say who had White; a full name from the sentence for each when it ends so.
+    if let Some((white, black)) = heads {
+        // The name whose surname the head prints, or whose surname's initial it prints
+        // (`Mr. S.` for Steinitz), when one alone fits.
+        let full = |short: &str| {
+            let last = short.split_whitespace().last().unwrap_or(short);
+            let initial = last
+                .strip_suffix('.')
+                .filter(|i| i.chars().count() == 1 && i.starts_with(char::is_uppercase));
+            let fits: Vec<&String> = players
+                .iter()
+                .flat_map(|(w, b)| [w, b])
+                .filter(|n| {
+                    n.split_whitespace().last().is_some_and(|l| {
+                        l.eq_ignore_ascii_case(last) || initial.is_some_and(|i| l.starts_with(i))
+                    })
+                })
+                .collect();
+            match fits[..] {
+                [one] => one.clone(),
+                _ if initial.is_some() => short.to_owned(),
+                _ => title_case(short),
+            }
+        };
+        players = Some((full(&white), full(&black)));
+    }
+    if let Some(n) = number {
+        tags.push(("Round".to_owned(), n.to_owned()));
+    }
+    if let Some((white, black)) = players {
+        tags.push(("White".to_owned(), white));
+        tags.push(("Black".to_owned(), black));
+    }
+    if let Some(name) = opening {
+        tags.push(("Opening".to_owned(), name));
+    }
     (tags, heading)
+}
+
+/// The number and title after `GAME `: `4. FRENCH DEFENCE`, `No. 20`, `II.--Between ...`.
+fn game_number(rest: &str) -> Option<(&str, &str)> {
+    let rest = rest
+        .strip_prefix("No.")
+        .or_else(|| rest.strip_prefix("No "))
+        .unwrap_or(rest)
+        .trim_start();
+    let len = rest
+        .find(|c: char| !(c.is_ascii_digit() || "IVXLC".contains(c)))
+        .unwrap_or(rest.len());
+    if len == 0 {
+        return None;
+    }
+    let title = rest[len..].trim_start_matches(['.', ':']).trim();
+    // `--RUY LOPEZ ATTACK.` is; `--Between Mr. A. and Mr. B.` is not an opening's name.
+    let title = title.trim_start_matches('-').trim().trim_end_matches('.');
+    let title = if title.starts_with("Between") {
+        ""
+    } else {
+        title
+    };
+    Some((&rest[..len], title))
+}
+
+/// `Mason v. Bird`, `MORPHY vs. HARRWITZ`: a short line naming two players.
+fn versus(line: &str) -> Option<(String, String)> {
+    if line.len() > 60 {
+        return None;
+    }
+    let line = line.trim_end_matches('.');
+    let (white, black) = [" v. ", " vs. ", " v ", " vs "]
+        .iter()
+        .find_map(|sep| line.split_once(sep))?;
+    let name = |n: &str| {
+        let n = n.trim();
+        (n.starts_with(|c: char| c.is_uppercase()) && n.split_whitespace().count() <= 4)
+            .then(|| n.to_owned())
+    };
+    Some((name(white)?, name(black)?))
+}
+
+/// An opening's name on a line of its own: `Four Knights' Game.`, `Ruy Lopez.`, `Queen's
+/// Gambit Declined`: a few capitalised words with a word openings are named by.
+fn opening_line(line: &str) -> Option<&str> {
+    let name = line.trim().trim_end_matches('.');
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let named = [
+        "Game",
+        "Opening",
+        "Defence",
+        "Defense",
+        "Gambit",
+        "Attack",
+        "Lopez",
+        "Giuoco",
+        "Counter-Gambit",
+        "Variation",
+    ];
+    ((2..=6).contains(&words.len())
+        && words
+            .iter()
+            .all(|w| w.starts_with(|c: char| c.is_uppercase()))
+        && words
+            .iter()
+            .any(|w| named.contains(&w.trim_end_matches([',', '.']))))
+    .then_some(name)
+}
+
+/// The words after one of `leads` up to the next comma or ` between`: `Masters' Tournament`.
+fn after_word<'a>(text: &'a str, leads: &[&str]) -> Option<&'a str> {
+    let (at, lead) = leads
+        .iter()
+        .find_map(|lead| text.find(lead).map(|at| (at, lead)))?;
+    let rest = &text[at + lead.len()..];
+    let end = [",", " between", ":", ";", " on "]
+        .iter()
+        .filter_map(|stop| rest.find(stop))
+        .min()
+        .unwrap_or(rest.len());
+    let name = rest[..end].trim().trim_end_matches('.');
+    (!name.is_empty() && name.starts_with(|c: char| c.is_uppercase())).then_some(name)
+}
+
+/// `between Messrs. James Mason and H. E. Bird:`: the two players, in the order named.
+fn between(text: &str) -> Option<(String, String)> {
+    let rest = &text[text.find(" between ")? + 9..];
+    let rest = ["Messrs. ", "Messrs ", "MM. "]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest);
+    let (first, second) = rest.split_once(" and ")?;
+    // The second name ends at a comma, a colon, or a full stop after a word longer than an
+    // initial (`H. E. Bird.`).
+    let mut end = second.len();
+    for stop in [",", ":", ";"] {
+        if let Some(at) = second.find(stop) {
+            end = end.min(at);
+        }
+    }
+    let mut words = Vec::new();
+    for word in second[..end].split_whitespace() {
+        let bare = word.trim_end_matches('.');
+        if word.ends_with('.') && bare.len() > 1 {
+            words.push(bare);
+            break;
+        }
+        words.push(word);
+    }
+    let clean = |n: &str| {
+        n.trim()
+            .trim_start_matches("Mr. ")
+            .trim_end_matches(['.', ','])
+            .to_owned()
+    };
+    let (first, second) = (clean(first), clean(&words.join(" ")));
+    (!first.is_empty()
+        && !second.is_empty()
+        && first.split_whitespace().count() <= 5
+        && words.len() <= 5)
+        .then_some((first, second))
+}
+
+/// A date in a sentence: `23rd September, 1892`, `September 27th, 1892`, `1892`, as PGN's
+/// `1892.09.23`.
+fn date_in(text: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let year_at = words.iter().position(|w| {
+        let w = w.trim_end_matches(['.', ':', ')']);
+        w.len() == 4
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && (w.starts_with("18") || w.starts_with("19"))
+    })?;
+    let year = words[year_at].trim_end_matches(['.', ':', ')']);
+    let near = &words[year_at.saturating_sub(3)..year_at];
+    let month = near
+        .iter()
+        .find_map(|w| MONTHS.iter().position(|m| m == w))
+        .map_or_else(|| "??".to_owned(), |m| format!("{:02}", m + 1));
+    let day = near
+        .iter()
+        .find_map(|w| {
+            let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+            let suffix = &w[digits.len()..];
+            (!digits.is_empty()
+                && digits.len() <= 2
+                && matches!(suffix, "st" | "nd" | "rd" | "th" | "d"))
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+        })
+        .filter(|d| (1..=31).contains(d))
+        .map_or_else(|| "??".to_owned(), |d| format!("{d:02}"));
+    Some(format!("{year}.{month}.{day}"))
+}
+
+/// `H. E. BIRD` as `H. E. Bird`, `O'KELLY` as `O'Kelly`: a capital after anything but a letter.
+fn title_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut after_letter = false;
+    for c in name.chars() {
+        if after_letter {
+            out.extend(c.to_lowercase());
+        } else {
+            out.extend(c.to_uppercase());
+        }
+        after_letter = c.is_alphabetic();
+    }
+    out
+}
+
+/// The players in column heads: `WHITE. (Mr. A.)   BLACK. (Mr. B.)`.
+fn names_in_heads(line: &str) -> Option<(String, String)> {
+    let mut names = line
+        .split('(')
+        .skip(1)
+        .filter_map(|part| part.split_once(')').map(|(name, _)| name.trim()));
+    let white = names.next()?;
+    let black = names.next()?;
+    Some((name_as_tag(white), name_as_tag(black)))
+}
+
+/// A name as a tag: a full stop after a word dropped (`Mr. Morphy.`), after an initial kept
+/// (`Mr. M.`).
+fn name_as_tag(name: &str) -> String {
+    let name = name.trim();
+    match name.strip_suffix('.') {
+        Some(bare)
+            if bare
+                .rsplit([' ', '.'])
+                .next()
+                .is_some_and(|w| w.chars().count() > 1) =>
+        {
+            bare.to_owned()
+        }
+        _ => name.to_owned(),
+    }
+}
+
+/// The players under column heads: `  MASON             H. E. BIRD`, or four columns naming
+/// them twice; names in capitals, apart by wide spaces.
+fn names_line(line: &str) -> Option<(String, String)> {
+    if line.chars().any(char::is_lowercase) || line.len() > 120 {
+        return None;
+    }
+    let names: Vec<&str> = chunks(line, 0).iter().map(|&(s, e)| &line[s..e]).collect();
+    let ok = |n: &str| n.chars().any(char::is_alphabetic) && !n.chars().any(|c| c.is_ascii_digit());
+    match names[..] {
+        [white, black] | [white, black, _, _] if ok(white) && ok(black) => {
+            Some((white.to_owned(), black.to_owned()))
+        }
+        _ => None,
+    }
+}
+
+/// What a reference to another game says: how many moves, of which game.
+struct Reference {
+    moves: Option<u32>,
+    game: Referred,
+}
+
+/// The game a reference names.
+enum Referred {
+    /// `the preceding game`, `the previous game`, `the last game`.
+    Preceding,
+    /// `Game 3`, `Game III`.
+    Numbered(String),
+}
+
+/// `Moves 1-6 as in Game 3.`, `The first six moves as in the preceding game`.
+fn reference(line: &str) -> Option<Reference> {
+    let lower = line.to_ascii_lowercase();
+    let at = lower.find(" as in ")?;
+    if !lower[..at].contains("move") {
+        return None;
+    }
+    let after = &lower[at + 7..];
+    let game = if [
+        "the preceding game",
+        "the previous game",
+        "the last game",
+        "the game above",
+    ]
+    .iter()
+    .any(|p| after.starts_with(p))
+    {
+        Referred::Preceding
+    } else {
+        let rest = after.strip_prefix("game ")?.trim_start_matches("no. ");
+        let n: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if n.is_empty() || !n.chars().all(|c| c.is_ascii_digit() || "ivxlc".contains(c)) {
+            return None;
+        }
+        Referred::Numbered(n.to_ascii_uppercase())
+    };
+    const WORDS: [&str; 20] = [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let before = &lower[..at];
+    let moves = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .find_map(|w| {
+            w.parse::<u32>()
+                .ok()
+                .or_else(|| WORDS.iter().position(|n| *n == w).map(|k| k as u32 + 1))
+        });
+    Some(Reference { moves, game })
+}
+
+/// The squares an odds game's heading empties: `Remove White's Queen's Knight.`, `(Remove
+/// Black's King's Bishop's Pawn from the Board.)`, `Remove White's Q Kt`.
+fn odds_removed(line: &str) -> Vec<chess_rules::Square> {
+    use chess_rules::{File, Rank, Square};
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("Remove ") {
+        rest = &rest[at + 7..];
+        let words: Vec<String> = rest
+            .split(|c: char| c.is_whitespace() || matches!(c, '.' | ',' | ')' | ';'))
+            .filter(|w| !w.is_empty())
+            .take_while(|w| !matches!(*w, "from" | "and" | "the"))
+            .map(|w| w.trim_end_matches("'s").to_ascii_lowercase())
+            .collect();
+        let Some(color) = words.first().and_then(|w| match w.as_str() {
+            "white" => Some(Color::White),
+            "black" => Some(Color::Black),
+            _ => None,
+        }) else {
+            continue;
+        };
+        // Wing, piece, and `Pawn` after a piece: the pawn on that piece's file.
+        let mut wing = None;
+        let mut piece = None;
+        let mut pawn = false;
+        for w in &words[1..] {
+            match w.as_str() {
+                "king" | "k" if piece.is_none() && wing.is_none() => wing = Some(true),
+                "queen" | "q" if piece.is_none() && wing.is_none() => wing = Some(false),
+                "knight" | "kt" | "n" => piece = Some(1),
+                "bishop" | "b" => piece = Some(2),
+                "rook" | "r" | "castle" => piece = Some(0),
+                "queen" | "q" => piece = Some(3),
+                "king" | "k" => piece = Some(4),
+                "pawn" | "p" => pawn = true,
+                _ => break,
+            }
+        }
+        // `Queen` alone is the queen; `King's Pawn`, `Queen's Pawn` the centre pawns.
+        let file = match (wing, piece) {
+            (Some(false), None) if !pawn => Some(3),
+            (Some(true), None) if pawn => Some(4),
+            (Some(false), None) if pawn => Some(3),
+            (Some(king), Some(p @ 0..=2)) => Some(if king { 7 - p } else { p }),
+            (None, Some(3)) => Some(3),
+            _ => None,
+        };
+        let Some(file) = file else {
+            continue;
+        };
+        let rank = match (color, pawn) {
+            (Color::White, false) => 0,
+            (Color::White, true) => 1,
+            (Color::Black, false) => 7,
+            (Color::Black, true) => 6,
+        };
+        out.push(Square::from_coords(File::new(file), Rank::new(rank)));
+    }
+    out
 }
 
 /// The first ply a move line gives (its number and side), and the column of that number.
@@ -1820,10 +2681,14 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
     {
         return std::borrow::Cow::Borrowed(line);
     }
-    let mut out = line.to_owned();
+    // The line is copied up to each mark, the mark replaced by as many blanks.
+    let mut out = String::new();
+    let mut copied = 0;
     let bytes = line.as_bytes();
-    let blank = |out: &mut String, from: usize, to: usize| {
-        out.replace_range(from..to, &" ".repeat(to - from));
+    let mut blank = |out: &mut String, from: usize, to: usize| {
+        out.push_str(&line[copied..from]);
+        out.extend(std::iter::repeat_n(' ', to - from));
+        copied = to;
     };
     let mut i = 0;
     while i < bytes.len() {
@@ -1889,6 +2754,10 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
         }
         i += 1;
     }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    out.push_str(&line[copied..]);
     std::borrow::Cow::Owned(out)
 }
 

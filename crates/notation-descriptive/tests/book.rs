@@ -210,11 +210,13 @@ fn book_layouts() {
     assert_eq!(
         game.tags,
         [
-            ("Opening", "TWO KNIGHTS DEFENCE"),
             ("Event", "Casual game"),
             ("Date", "1890.??.??"),
+            // The game's number in the book.
+            ("Round", "7"),
             ("White", "A. Amateur"),
             ("Black", "B. Master"),
+            ("Opening", "TWO KNIGHTS DEFENCE"),
         ]
         .map(|(n, v)| (n.to_owned(), v.to_owned()))
     );

@@ -231,6 +231,10 @@ codes! {
     BookPawnNamed = "book.pawn-named",
     /// A piece letter read as another's: the check sign printed fits only the other's move.
     BookPieceLetter = "book.piece-letter",
+    /// A text diagram whose position differs from the game's where it is printed.
+    BookDiagramDiffers = "book.diagram-differs",
+    /// Moves copied from the game a reference names (`Moves 1-6 as in Game 3.`).
+    BookReference = "book.reference",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.

@@ -3,6 +3,16 @@
 
 /// A cell of a text diagram: `.`, `-`, a piece letter, `#P`/`^B`/`*K` (marked black), `Kt`.
 fn is_cell(cell: &str) -> bool {
+    // Lines drawn over a board (`^P-`, `+-`, `-+`) are not part of the square.
+    let drawn = cell.trim_matches(['+', '-']);
+    if drawn.is_empty() && !cell.is_empty() {
+        return true;
+    }
+    let cell = if drawn.len() < cell.len() && drawn.len() <= 3 {
+        drawn
+    } else {
+        cell
+    };
     let body = cell.trim_start_matches(['#', '^', '*', '_', '(', '[']);
     let body = body.trim_end_matches([')', ']', '*']);
     if cell.is_empty() {
@@ -36,13 +46,13 @@ pub(crate) fn is_diagram(line: &str) -> bool {
     {
         return true;
     }
-    let files: Vec<&str> = t.split_whitespace().collect();
-    if files.len() == 8
-        && files
-            .iter()
-            .zip("abcdefgh".chars())
-            .all(|(f, c)| f.len() == 1 && f.to_ascii_lowercase().starts_with(c))
-    {
+    // File letters: eight one-letter words, `a` to `h`.
+    let mut words = 0;
+    let files = t.split_whitespace().zip("abcdefgh".chars()).all(|(f, c)| {
+        words += 1;
+        f.len() == 1 && f.to_ascii_lowercase().starts_with(c)
+    });
+    if files && words == 8 && t.split_whitespace().count() == 8 {
         return true;
     }
     // A rank number on either side is allowed.
@@ -50,19 +60,26 @@ pub(crate) fn is_diagram(line: &str) -> bool {
         .trim_start_matches(|c: char| c.is_ascii_digit())
         .trim_end_matches(|c: char| c.is_ascii_digit());
     let bars = t.matches('|').count();
-    let cells: Vec<&str> = t
+    // The cells, walked once with no list: most lines fail at their first word.
+    let mut cells = 0;
+    let mut dotted = false;
+    for cell in t
         .split(|c: char| c == '|' || c.is_whitespace())
         .filter(|c| !c.is_empty())
-        .collect();
-    if cells.is_empty() || cells.len() > 16 {
+    {
+        if cells == 16 || !is_cell(cell) {
+            return false;
+        }
+        cells += 1;
+        dotted |= matches!(cell, "." | "-");
+    }
+    if cells == 0 {
         return false;
     }
-    let all_cells = cells.iter().all(|c| is_cell(c));
     // Borders make a short rank certain (`| #P | #P |` may be a diagram's half); without them,
     // eight cells are needed, or at least six with a blank or dot among them.
-    (bars >= 2 && all_cells && cells.len() >= 2)
-        || (all_cells && cells.len() == 8)
-        || (all_cells && cells.len() >= 6 && cells.iter().any(|c| matches!(*c, "." | "-")))
+    // A rank of a bordered board with one piece on it (`| #R |    |    |    |`) has its bars.
+    (bars >= 2 && cells >= 2) || bars >= 4 || cells == 8 || (cells >= 6 && dotted)
 }
 
 /// A diagram's caption: `DIAGRAM 62.`, `WHITE TO PLAY.`, `[POSITION AFTER BLACK'S 2ND
@@ -73,6 +90,15 @@ pub(crate) fn is_caption(line: &str) -> bool {
         .trim_start_matches('[')
         .trim_end_matches(']')
         .trim();
+    // Every caption starts with one of its few words and is short: most lines of a book
+    // (moves, prose) are turned away before a copy in capitals is made.
+    if t.len() > 64
+        || !t
+            .trim_start_matches('(')
+            .starts_with(['W', 'w', 'B', 'b', 'D', 'd', 'F', 'f', 'P', 'p'])
+    {
+        return false;
+    }
     let upper = t.to_ascii_uppercase();
     let upper = upper
         .trim_end_matches(['.', ':', ')'])
@@ -104,7 +130,7 @@ pub(crate) fn is_caption(line: &str) -> bool {
         || upper.starts_with("POSITION BEFORE")
         || ((upper.starts_with("WHITE TO ") || upper.starts_with("BLACK TO "))
             && t.len() <= 60
-            && upper.contains("PLAY"))
+            && (upper.contains("PLAY") || upper.contains("MOVE")))
 }
 
 /// A page artefact: a page number (`{171}`, `[p. 12]`, `- 12 -`, a lone number), a
@@ -201,6 +227,11 @@ mod tests {
             "8 | #R | #Kt| #B | #Q | #K | #B |#Kt | #R |",
             "|---------------------------------------|",
             "A    B    C    D    E    F    G    H",
+            // Hoyle's Games Modernized (1909): a rank with one piece on it.
+            "  |    |    |    |    | #K |    |    |    |",
+            // Its Fig. 14, with the "square" of a pawn drawn over the board.
+            "  |    | ^P-|----|----|----|----|-+  | #K |",
+            "  |    |  +-|----|----|----|----|-+  |    |",
         ] {
             assert!(is_diagram(line), "{line}");
         }
@@ -224,6 +255,8 @@ mod tests {
             "BLACK.",
             "White to play and win.",
             "Diag. 16",
+            // Hoyle's Games Modernized (1909).
+            "[BLACK TO MOVE AND DRAW.]",
         ] {
             assert!(is_caption(line), "{line}");
         }

@@ -62,14 +62,11 @@ const CP1252: [char; 32] = [
 #[must_use]
 pub fn decode(bytes: &[u8]) -> Decoded {
     let crlf = {
+        // The line ends found by memchr, not a walk over every byte.
         let (mut lf, mut crlf) = (0usize, 0usize);
-        let mut before = 0u8;
-        for &b in bytes {
-            if b == b'\n' {
-                lf += 1;
-                crlf += usize::from(before == b'\r');
-            }
-            before = b;
+        for at in memchr::memchr_iter(b'\n', bytes) {
+            lf += 1;
+            crlf += usize::from(at > 0 && bytes[at - 1] == b'\r');
         }
         lf > 0 && crlf * 2 > lf
     };
@@ -97,6 +94,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             .iter()
             .position(|b| !b.is_ascii())
             .unwrap_or(rest.len());
+        // ASCII is UTF-8: the run is checked again by `from_utf8`, which never fails here.
         if let Ok(run) = std::str::from_utf8(&rest[..ascii]) {
             text.push_str(run);
         }

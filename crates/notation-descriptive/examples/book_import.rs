@@ -1,0 +1,64 @@
+//! Imports a book (any encoding) `N` times and prints the figures: what `cargo xtask books`
+//! measures, with nothing else linked, so that a profiler (`valgrind --tool=callgrind`) sees
+//! the book reader alone.
+//!
+//! `cargo run --release -p notation-descriptive --example book_import -- BOOK.txt [N]`
+
+use notation_descriptive::{Descriptive, book};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let Some(path) = args.next() else {
+        eprintln!("usage: book_import BOOK.txt [TIMES]");
+        std::process::exit(2);
+    };
+    let times: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(1);
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            std::process::exit(2);
+        }
+    };
+    // The book repeated, as one text: a long book, not a loop over a short one.
+    let mut text = Vec::with_capacity(bytes.len() * times);
+    for _ in 0..times {
+        text.extend_from_slice(&bytes);
+    }
+    let start = std::time::Instant::now();
+    let (_, import) = book::read(&text, &Descriptive::OLD);
+    let elapsed = start.elapsed();
+    let complete = import.games.iter().filter(|g| g.complete).count();
+    let d = import.diagrams;
+    println!(
+        "{} bytes: {} games, {complete} complete, {} diagnostics, {} not read, diagrams {} read, {} matched, {} differ, {} starts; {:.1} ms",
+        text.len(),
+        import.games.len(),
+        import.diagnostics.len(),
+        import.tally.get(book::LineClass::NotRead),
+        d.read,
+        d.matched,
+        d.differ,
+        d.starts,
+        elapsed.as_secs_f64() * 1000.0
+    );
+    // `BOOK_TAGS=1`: each game's tags.
+    if std::env::var_os("BOOK_TAGS").is_some() {
+        for game in &import.games {
+            let tags: Vec<String> = game.tags.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            println!("line {}: {}", game.lines.0, tags.join("; "));
+        }
+    }
+    // `BOOK_DIAGNOSTICS=1`: every diagnostic with its line, for a look at what was not read.
+    if std::env::var_os("BOOK_DIAGNOSTICS").is_some() {
+        let decoded = book::decode(&bytes);
+        let index = book::LineIndex::new(&decoded.text);
+        for d in import
+            .diagnostics
+            .iter()
+            .filter(|d| d.span.start < decoded.text.len())
+        {
+            println!("{}: {}", index.line(d.span.start), d.message);
+        }
+    }
+}
