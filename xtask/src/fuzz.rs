@@ -90,7 +90,7 @@ pub(crate) fn targets(root: &Path) -> Result<Vec<String>> {
 /// replaying the artifact, `cargo +nightly fuzz run fmt_splice ARTIFACT`, or the stable tests).
 pub(crate) fn libfuzzer_flags(target: &str) -> &'static [&'static str] {
     match target {
-        "fmt_splice" => &["-close_fd_mask=2"],
+        "fmt_splice" | "export" => &["-close_fd_mask=2"],
         _ => &[],
     }
 }
