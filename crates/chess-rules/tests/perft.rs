@@ -44,6 +44,35 @@ fn check_standard(max_nodes: u64) {
     }
 }
 
+/// Walks every position `depth` plies below `pos` and checks that the counted moves (perft's
+/// last ply) are the listed ones, and that `has_legal_moves` agrees with both.
+fn check_counts(pos: &Position, depth: u32) {
+    let moves = pos.legal_moves();
+    assert_eq!(pos.count_legal_moves(), moves.len(), "{}", pos.to_fen());
+    assert_eq!(pos.has_legal_moves(), !moves.is_empty(), "{}", pos.to_fen());
+    if depth > 0 {
+        for mv in moves {
+            let mut next = *pos;
+            next.play_unchecked(mv);
+            check_counts(&next, depth - 1);
+        }
+    }
+}
+
+#[test]
+fn counted_moves_are_the_listed_moves() {
+    // Two plies below the standard positions: castling both ways, en passant, pins, checks,
+    // promotions with and without capture, and mates.
+    for (fen, _) in STANDARD {
+        check_counts(&fen.parse().unwrap(), 2);
+    }
+    for name in ["tricky.perft", "random.perft", "chess960.perft"] {
+        for case in load(name).unwrap_or_default().iter().step_by(7) {
+            check_counts(&case.fen.parse().unwrap(), 1);
+        }
+    }
+}
+
 #[test]
 fn standard_positions() {
     check_standard(5_000_000);
