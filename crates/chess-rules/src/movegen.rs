@@ -19,6 +19,7 @@ impl Position {
     /// assert_eq!(kiwipete.legal_moves().len(), 48);
     /// ```
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.gen_legal(&mut moves);
@@ -219,8 +220,10 @@ impl Position {
         moves
     }
 
-    /// Appends every legal move to `moves`.
-    #[inline]
+    /// Appends every legal move to `moves`. Not inlined, so that [`Position::legal_moves`] is:
+    /// its list is then made in the caller's frame, not made here and copied out (a few
+    /// kilobytes, whatever the number of moves).
+    #[inline(never)]
     pub(crate) fn gen_legal(&self, moves: &mut MoveList) {
         self.gen_filtered(moves, ALL_ROLES, Bitboard::FULL, true);
     }
