@@ -113,6 +113,18 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.to_usize()][sq.to_usize()])
 }
 
+/// The squares the pawns of `color` on `pawns` attack, all at once.
+#[inline]
+#[must_use]
+pub fn pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    let west = pawns & !Bitboard::file(crate::File::A);
+    let east = pawns & !Bitboard::file(crate::File::H);
+    match color {
+        Color::White => west.shift(7) | east.shift(9),
+        Color::Black => west.shift(-9) | east.shift(-7),
+    }
+}
+
 #[inline]
 fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
     let index = ((occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
@@ -248,6 +260,20 @@ mod tests {
                 let bishop_dirs = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
                 assert_eq!(rook(sq, occupied), walk(sq, occupied, &rook_dirs));
                 assert_eq!(bishop(sq, occupied), walk(sq, occupied, &bishop_dirs));
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_sets_attack_what_their_pawns_attack() {
+        let mut rng = testkit::Rng::new(0x9a11_5e75);
+        for _ in 0..500 {
+            let set = Bitboard(rng.next_u64() & rng.next_u64());
+            for color in [Color::White, Color::Black] {
+                let one_by_one = set
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, sq| acc | pawn(color, sq));
+                assert_eq!(pawns(color, set), one_by_one, "{color:?} {set:?}");
             }
         }
     }

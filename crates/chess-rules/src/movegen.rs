@@ -337,10 +337,33 @@ impl Position {
         }
     }
 
+    /// The king's steps onto squares of `dest` that no enemy piece attacks. The steppers'
+    /// attacks are gathered once for all the squares around the king (the pawns' by two
+    /// shifts); only the sliders are looked up square by square, with the king lifted so that
+    /// its own square does not hide a line through it.
     fn gen_king<S: MoveSink>(&self, sink: &mut S, king: Square, dest: Bitboard) {
+        let us = self.turn;
+        let them = self.by_color(!us);
+        let candidates = attacks::king(king) & !self.by_color(us) & dest;
+        if candidates.is_empty() {
+            return;
+        }
+        let mut stepped = attacks::pawns(!us, self.by_role(Role::Pawn) & them);
+        if let Some(their_king) = (self.by_role(Role::King) & them).first() {
+            stepped |= attacks::king(their_king);
+        }
+        for knight in self.by_role(Role::Knight) & them {
+            stepped |= attacks::knight(knight);
+        }
+        let queens = self.by_role(Role::Queen);
+        let diagonal = (self.by_role(Role::Bishop) | queens) & them;
+        let straight = (self.by_role(Role::Rook) | queens) & them;
+        let occupied = self.occupied().without(king);
         let mut safe = Bitboard::EMPTY;
-        for to in attacks::king(king) & !self.by_color(self.turn) & dest {
-            if self.king_step_is_safe(king, to) {
+        for to in candidates & !stepped {
+            let sliders = (attacks::bishop(to, occupied) & diagonal)
+                | (attacks::rook(to, occupied) & straight);
+            if sliders.is_empty() {
                 safe = safe.with(to);
             }
         }
