@@ -11,7 +11,8 @@
 //! Instruction counts, which load does not change: `--only ours` (or `shakmaty`, `cozy_chess`)
 //! runs one side once on each case, and callgrind counts the side's own function
 //! (`run_ours`, `run_shakmaty`, `run_cozy_chess`) with `--toggle-collect`, as
-//! docs/performance.md shows. `--rounds N` changes the number of rounds.
+//! docs/performance.md shows; `--case kiwipete` (any part of a case's name) keeps the cases
+//! so named. `--rounds N` changes the number of rounds.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -177,6 +178,9 @@ fn main() {
         )
     };
     cases.push(legal_case(listings));
+    if let Some(wanted) = flag("--case") {
+        cases.retain(|(name, _)| name.contains(wanted));
+    }
     let rounds = match (only, flag("--rounds")) {
         (Some(_), None) => 1,
         (_, Some(n)) => n.parse::<usize>().expect("--rounds takes a number").max(1),
