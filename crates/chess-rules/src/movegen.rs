@@ -386,13 +386,30 @@ impl Position {
         king: Square,
         pinned: Bitboard,
     ) {
-        let us = self.turn;
+        // One copy per colour, so that the pawns' shifts are constants rather than a choice
+        // between a left and a right shift made for every set.
+        match self.turn {
+            Color::White => self.gen_pawns_of::<S, true>(sink, target, king, pinned),
+            Color::Black => self.gen_pawns_of::<S, false>(sink, target, king, pinned),
+        }
+    }
+
+    #[inline(always)]
+    fn gen_pawns_of<S: MoveSink, const WHITE: bool>(
+        &self,
+        sink: &mut S,
+        target: Bitboard,
+        king: Square,
+        pinned: Bitboard,
+    ) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let pawns = self.by_role(Role::Pawn) & self.by_color(us);
         let theirs = self.by_color(!us) & target;
         let empty = !self.occupied();
-        let (up, third, last) = match us {
-            Color::White => (8, Rank::Third, Rank::Eighth),
-            Color::Black => (-8, Rank::Sixth, Rank::First),
+        let (up, third, last) = if WHITE {
+            (8, Rank::Third, Rank::Eighth)
+        } else {
+            (-8, Rank::Sixth, Rank::First)
         };
         let last = Bitboard::rank(last);
 
@@ -553,7 +570,10 @@ impl MoveSink for MoveCount {
 /// Every role, as a bit set indexed by `Role as u8`.
 const ALL_ROLES: u8 = 0b11_1111;
 
+/// The square `delta` indices from `sq`, which the callers know to be on the board: the mask
+/// stands in for `Square::new`'s range check, which the compiler cannot prove away and which
+/// cost a compare and a branch on every pawn move.
 #[inline]
 fn offset(sq: Square, delta: i32) -> Square {
-    Square::new((sq.to_u32() as i32 + delta) as u32)
+    Square::new((sq.to_u32() as i32 + delta) as u32 & 63)
 }
