@@ -189,6 +189,14 @@ pub const fn on_a_line(a: Square, b: Square) -> bool {
     LINES_FROM[a.to_usize()] & (1 << b.to_u32()) != 0
 }
 
+/// The squares that share a rank, file or diagonal with `sq`, itself left out: a queen's
+/// attacks on an empty board, from a 512-byte table.
+#[inline]
+#[must_use]
+pub(crate) const fn lines_from(sq: Square) -> Bitboard {
+    Bitboard(LINES_FROM[sq.to_usize()])
+}
+
 /// The squares that share a rank, file or diagonal with each square, itself left out.
 const LINES_FROM: [u64; 64] = {
     let mut table = [0; 64];

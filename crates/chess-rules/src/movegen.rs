@@ -360,7 +360,14 @@ impl Position {
         let straight = (self.by_role(Role::Rook) | queens) & them;
         let occupied = self.occupied().without(king);
         let mut safe = Bitboard::EMPTY;
+        let snipers = diagonal | straight;
         for to in candidates & !stepped {
+            // No enemy slider on a line through the square, whatever stands between: safe
+            // without the two lookups.
+            if (attacks::lines_from(to) & snipers).is_empty() {
+                safe = safe.with(to);
+                continue;
+            }
             let sliders = (attacks::bishop(to, occupied) & diagonal)
                 | (attacks::rook(to, occupied) & straight);
             if sliders.is_empty() {
