@@ -325,15 +325,14 @@ impl Position {
     ) {
         let occupied = self.occupied();
         let mine = self.by_role(role) & self.by_color(self.turn);
-        for from in mine & !pinned {
-            sink.piece(role, from, lookup(from, occupied) & target);
-        }
-        for from in mine & pinned {
-            sink.piece(
-                role,
-                from,
-                lookup(from, occupied) & target & attacks::line(king, from),
-            );
+        // In square order, pinned or not, so that the list's order stays what it always was
+        // (random play and fuzz seeds pick moves by their index).
+        for from in mine {
+            let mut dests = lookup(from, occupied) & target;
+            if pinned.contains(from) {
+                dests &= attacks::line(king, from);
+            }
+            sink.piece(role, from, dests);
         }
     }
 

@@ -184,3 +184,21 @@ fn every_corpus_position() {
         }
     }
 }
+
+/// The list's order is part of what random play reproduces (the benches' positions and sample
+/// games, the fuzzers' `Arbitrary` positions pick moves by index): a role's pieces come in
+/// square order, a pinned one included.
+#[test]
+fn pinned_pieces_keep_their_place_in_the_list() {
+    // The bishop on d2 is pinned by the one on a5; the bishop on h6 is free.
+    let pos: Position = "k7/8/7B/b7/8/8/3B4/4K3 w - - 0 1".parse().unwrap();
+    let origins: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.role() == chess_rules::Role::Bishop)
+        .map(|mv| mv.from().to_string())
+        .collect();
+    assert_eq!(origins.first().map(String::as_str), Some("d2"));
+    assert!(origins.is_sorted(), "{origins:?}");
+    assert_eq!(origins.iter().filter(|from| *from == "d2").count(), 3);
+}
