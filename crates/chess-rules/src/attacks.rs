@@ -113,6 +113,18 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.to_usize()][sq.to_usize()])
 }
 
+/// The squares the pawns of `color` on `pawns` attack, all at once.
+#[inline]
+#[must_use]
+pub fn pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    let west = pawns & !Bitboard::file(crate::File::A);
+    let east = pawns & !Bitboard::file(crate::File::H);
+    match color {
+        Color::White => west.shift(7) | east.shift(9),
+        Color::Black => west.shift(-9) | east.shift(-7),
+    }
+}
+
 #[inline]
 fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
     let index = ((occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
@@ -175,6 +187,14 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[must_use]
 pub const fn on_a_line(a: Square, b: Square) -> bool {
     LINES_FROM[a.to_usize()] & (1 << b.to_u32()) != 0
+}
+
+/// The squares that share a rank, file or diagonal with `sq`, itself left out: a queen's
+/// attacks on an empty board, from a 512-byte table.
+#[inline]
+#[must_use]
+pub(crate) const fn lines_from(sq: Square) -> Bitboard {
+    Bitboard(LINES_FROM[sq.to_usize()])
 }
 
 /// The squares that share a rank, file or diagonal with each square, itself left out.
@@ -248,6 +268,20 @@ mod tests {
                 let bishop_dirs = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
                 assert_eq!(rook(sq, occupied), walk(sq, occupied, &rook_dirs));
                 assert_eq!(bishop(sq, occupied), walk(sq, occupied, &bishop_dirs));
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_sets_attack_what_their_pawns_attack() {
+        let mut rng = testkit::Rng::new(0x9a11_5e75);
+        for _ in 0..500 {
+            let set = Bitboard(rng.next_u64() & rng.next_u64());
+            for color in [Color::White, Color::Black] {
+                let one_by_one = set
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, sq| acc | pawn(color, sq));
+                assert_eq!(pawns(color, set), one_by_one, "{color:?} {set:?}");
             }
         }
     }

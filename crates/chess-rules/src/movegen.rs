@@ -19,6 +19,7 @@ impl Position {
     /// assert_eq!(kiwipete.legal_moves().len(), 48);
     /// ```
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.gen_legal(&mut moves);
@@ -172,6 +173,24 @@ impl Position {
         self.gen_legal(moves);
     }
 
+    /// The number of legal moves, counted without making the list: what perft's last ply
+    /// needs (each piece's targets are counted as a whole, a promotion as four moves).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.count_legal_moves(), pos.legal_moves().len());
+    /// ```
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut count = MoveCount(0);
+        self.gen_filtered(&mut count, ALL_ROLES, Bitboard::FULL, true);
+        count.0
+    }
+
     /// `true` if the side to move has a legal move.
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
@@ -179,16 +198,14 @@ impl Position {
             return false;
         };
         // A king step settles most positions (every check a replay tests for mate) before the
-        // whole list is made.
+        // other moves are counted.
         if (attacks::king(king) & !self.by_color(self.turn))
             .into_iter()
             .any(|to| self.king_step_is_safe(king, to))
         {
             return true;
         }
-        let mut moves = MoveList::new();
-        self.gen_legal(&mut moves);
-        !moves.is_empty()
+        self.count_legal_moves() > 0
     }
 
     /// The legal castling moves (at most two).
@@ -203,47 +220,50 @@ impl Position {
         moves
     }
 
-    /// Appends every legal move to `moves`.
-    #[inline]
+    /// Appends every legal move to `moves`. Not inlined, so that [`Position::legal_moves`] is:
+    /// its list is then made in the caller's frame, not made here and copied out (a few
+    /// kilobytes, whatever the number of moves).
+    #[inline(never)]
     pub(crate) fn gen_legal(&self, moves: &mut MoveList) {
         self.gen_filtered(moves, ALL_ROLES, Bitboard::FULL, true);
     }
 
-    /// Appends the legal moves of the roles in the bit set `roles` that land in `dest`, and the
-    /// castling moves when `castles` is set.
+    /// Hands the legal moves of the roles in the bit set `roles` that land in `dest`, and the
+    /// castling moves when `castles` is set, to `sink`.
     #[inline(always)]
-    fn gen_filtered(&self, moves: &mut MoveList, roles: u8, dest: Bitboard, castles: bool) {
+    fn gen_filtered<S: MoveSink>(&self, sink: &mut S, roles: u8, dest: Bitboard, castles: bool) {
         let us = self.turn;
         let Some(king) = self.king_of(us) else {
             return;
         };
         let checkers = self.checkers;
-        let pinned = self.pinned(king);
         let wants = |role: Role| roles & (1 << role as u8) != 0;
 
         if !checkers.more_than_one() {
+            let pinned = self.pinned(king);
             let target = dest
                 & match checkers.first() {
                     None => !self.by_color(us),
                     Some(checker) => attacks::between(king, checker) | checkers,
                 };
             if wants(Role::Pawn) {
-                self.gen_pawns(moves, target, king, pinned);
+                self.gen_pawns(sink, target, king, pinned);
                 if let Some(ep) = self.ep_square.filter(|ep| dest.contains(*ep)) {
-                    self.gen_en_passant(moves, ep);
+                    self.gen_en_passant(sink, ep);
                 }
             }
-            self.gen_pieces(moves, roles, target, king, pinned);
+            self.gen_pieces(sink, roles, target, king, pinned);
         }
         if wants(Role::King) {
-            self.gen_king(moves, king, dest);
+            self.gen_king(sink, king, dest);
         }
         if castles && checkers.is_empty() {
-            self.gen_castling(moves, king);
+            self.gen_castling(sink, king);
         }
     }
 
     /// The pieces of the side to move that shield their king from an enemy slider.
+    #[inline]
     fn pinned(&self, king: Square) -> Bitboard {
         let them = self.by_color(!self.turn);
         let queens = self.by_role(Role::Queen);
@@ -262,45 +282,98 @@ impl Position {
         pinned & self.by_color(self.turn)
     }
 
-    fn gen_pieces(
+    #[inline(always)]
+    fn gen_pieces<S: MoveSink>(
         &self,
-        moves: &mut MoveList,
+        sink: &mut S,
         roles: u8,
         target: Bitboard,
         king: Square,
         pinned: Bitboard,
     ) {
         let ours = self.by_color(self.turn);
-        let occupied = self.occupied();
-        if roles & (1 << Role::Knight as u8) != 0 {
+        let wants = |role: Role| roles & (1 << role as u8) != 0;
+        if wants(Role::Knight) {
+            // A pinned knight never moves.
             for from in self.by_role(Role::Knight) & ours & !pinned {
-                for to in attacks::knight(from) & target {
-                    moves.push(Move::normal(Role::Knight, from, to));
-                }
+                sink.piece(Role::Knight, from, attacks::knight(from) & target);
             }
         }
-        for role in [Role::Bishop, Role::Rook, Role::Queen] {
-            if roles & (1 << role as u8) == 0 {
-                continue;
-            }
-            for from in self.by_role(role) & ours {
-                let mut dests = attacks::of(role, self.turn, from, occupied) & target;
-                if pinned.contains(from) {
-                    dests &= attacks::line(king, from);
-                }
-                for to in dests {
-                    moves.push(Move::normal(role, from, to));
-                }
-            }
+        // One loop per slider, each with its own lookup: a loop over the roles would choose the
+        // lookup by a jump the processor mispredicts for nearly every piece.
+        if wants(Role::Bishop) {
+            self.gen_slider(sink, Role::Bishop, attacks::bishop, target, king, pinned);
+        }
+        if wants(Role::Rook) {
+            self.gen_slider(sink, Role::Rook, attacks::rook, target, king, pinned);
+        }
+        if wants(Role::Queen) {
+            self.gen_slider(sink, Role::Queen, attacks::queen, target, king, pinned);
         }
     }
 
-    fn gen_king(&self, moves: &mut MoveList, king: Square, dest: Bitboard) {
-        for to in attacks::king(king) & !self.by_color(self.turn) & dest {
-            if self.king_step_is_safe(king, to) {
-                moves.push(Move::normal(Role::King, king, to));
+    /// The moves of the sliders of `role`; pinned ones stay on their line with the king.
+    #[inline(always)]
+    fn gen_slider<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        role: Role,
+        lookup: fn(Square, Bitboard) -> Bitboard,
+        target: Bitboard,
+        king: Square,
+        pinned: Bitboard,
+    ) {
+        let occupied = self.occupied();
+        let mine = self.by_role(role) & self.by_color(self.turn);
+        // In square order, pinned or not, so that the list's order stays what it always was
+        // (random play and fuzz seeds pick moves by their index).
+        for from in mine {
+            let mut dests = lookup(from, occupied) & target;
+            if pinned.contains(from) {
+                dests &= attacks::line(king, from);
+            }
+            sink.piece(role, from, dests);
+        }
+    }
+
+    /// The king's steps onto squares of `dest` that no enemy piece attacks. The steppers'
+    /// attacks are gathered once for all the squares around the king (the pawns' by two
+    /// shifts); only the sliders are looked up square by square, with the king lifted so that
+    /// its own square does not hide a line through it.
+    fn gen_king<S: MoveSink>(&self, sink: &mut S, king: Square, dest: Bitboard) {
+        let us = self.turn;
+        let them = self.by_color(!us);
+        let candidates = attacks::king(king) & !self.by_color(us) & dest;
+        if candidates.is_empty() {
+            return;
+        }
+        let mut stepped = attacks::pawns(!us, self.by_role(Role::Pawn) & them);
+        if let Some(their_king) = (self.by_role(Role::King) & them).first() {
+            stepped |= attacks::king(their_king);
+        }
+        for knight in self.by_role(Role::Knight) & them {
+            stepped |= attacks::knight(knight);
+        }
+        let queens = self.by_role(Role::Queen);
+        let diagonal = (self.by_role(Role::Bishop) | queens) & them;
+        let straight = (self.by_role(Role::Rook) | queens) & them;
+        let occupied = self.occupied().without(king);
+        let mut safe = Bitboard::EMPTY;
+        let snipers = diagonal | straight;
+        for to in candidates & !stepped {
+            // No enemy slider on a line through the square, whatever stands between: safe
+            // without the two lookups.
+            if (attacks::lines_from(to) & snipers).is_empty() {
+                safe = safe.with(to);
+                continue;
+            }
+            let sliders = (attacks::bishop(to, occupied) & diagonal)
+                | (attacks::rook(to, occupied) & straight);
+            if sliders.is_empty() {
+                safe = safe.with(to);
             }
         }
+        sink.piece(Role::King, king, safe);
     }
 
     /// `true` if no piece of the other side attacks `to` once the king has left `king`: a
@@ -311,14 +384,38 @@ impl Position {
             .is_empty()
     }
 
-    fn gen_pawns(&self, moves: &mut MoveList, target: Bitboard, king: Square, pinned: Bitboard) {
-        let us = self.turn;
+    #[inline(always)]
+    fn gen_pawns<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        target: Bitboard,
+        king: Square,
+        pinned: Bitboard,
+    ) {
+        // One copy per colour, so that the pawns' shifts are constants rather than a choice
+        // between a left and a right shift made for every set.
+        match self.turn {
+            Color::White => self.gen_pawns_of::<S, true>(sink, target, king, pinned),
+            Color::Black => self.gen_pawns_of::<S, false>(sink, target, king, pinned),
+        }
+    }
+
+    #[inline(always)]
+    fn gen_pawns_of<S: MoveSink, const WHITE: bool>(
+        &self,
+        sink: &mut S,
+        target: Bitboard,
+        king: Square,
+        pinned: Bitboard,
+    ) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let pawns = self.by_role(Role::Pawn) & self.by_color(us);
         let theirs = self.by_color(!us) & target;
         let empty = !self.occupied();
-        let (up, third, last) = match us {
-            Color::White => (8, Rank::Third, Rank::Eighth),
-            Color::Black => (-8, Rank::Sixth, Rank::First),
+        let (up, third, last) = if WHITE {
+            (8, Rank::Third, Rank::Eighth)
+        } else {
+            (-8, Rank::Sixth, Rank::First)
         };
         let last = Bitboard::rank(last);
 
@@ -329,12 +426,11 @@ impl Position {
         let west = (free & !Bitboard::file(File::A)).shift(up - 1) & theirs;
         let east = (free & !Bitboard::file(File::H)).shift(up + 1) & theirs;
 
-        push_pawn_moves(moves, single, up, last);
-        for to in double {
-            moves.push(Move::normal(Role::Pawn, offset(to, -2 * up), to));
-        }
-        push_pawn_moves(moves, west, up - 1, last);
-        push_pawn_moves(moves, east, up + 1, last);
+        sink.pawns(single, up, last);
+        // A double step never reaches the last rank.
+        sink.pawns(double, 2 * up, Bitboard::EMPTY);
+        sink.pawns(west, up - 1, last);
+        sink.pawns(east, up + 1, last);
 
         for from in pawns & pinned {
             let line = attacks::line(king, from);
@@ -347,14 +443,13 @@ impl Position {
                     dests |= jump.bitboard() & empty & target;
                 }
             }
-            for to in dests & line {
-                push_pawn_move(moves, from, to, last);
-            }
+            sink.pawn(from, dests & line, last);
         }
     }
 
-    /// Appends the legal en-passant captures onto `ep` (none, one or two).
-    pub(crate) fn gen_en_passant(&self, moves: &mut MoveList, ep: Square) {
+    /// Hands the legal en-passant captures onto `ep` (none, one or two) to `sink`.
+    #[inline(never)]
+    pub(crate) fn gen_en_passant<S: MoveSink>(&self, sink: &mut S, ep: Square) {
         let us = self.turn;
         let Some(king) = self.king_of(us) else {
             return;
@@ -367,12 +462,12 @@ impl Position {
             let occupied = (self.occupied() ^ from.bitboard() ^ victim.bitboard()).with(ep);
             let attackers = self.attackers_to(king, !us, occupied) & !victim.bitboard();
             if attackers.is_empty() {
-                moves.push(Move::en_passant(from, ep));
+                sink.push(Move::en_passant(from, ep));
             }
         }
     }
 
-    fn gen_castling(&self, moves: &mut MoveList, king: Square) {
+    fn gen_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
         let us = self.turn;
         for side in CastlingSide::ALL {
             let Some(rook) = self.castling_rook(us, side) else {
@@ -393,40 +488,98 @@ impl Position {
                 .into_iter()
                 .all(|sq| self.attackers_to(sq, !us, occupied).is_empty());
             if safe {
-                moves.push(Move::castle(king, rook));
+                sink.push(Move::castle(king, rook));
             }
         }
+    }
+}
+
+/// Where the generator hands the moves it finds: a [`MoveList`] makes each move, a
+/// [`MoveCount`] only counts them, a piece's targets at once.
+pub(crate) trait MoveSink {
+    /// Moves of the `role` on `from` to each square of `to` (none of them special).
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard);
+    /// Pawn moves onto each square of `to` from `delta` squares behind it; those onto `last`
+    /// promote.
+    fn pawns(&mut self, to: Bitboard, delta: i32, last: Bitboard);
+    /// Moves of the pawn on `from` onto each square of `to`; those onto `last` promote.
+    fn pawn(&mut self, from: Square, to: Bitboard, last: Bitboard);
+    /// One move (en passant, castling).
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::normal(role, from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i32, last: Bitboard) {
+        for to in to & !last {
+            self.push(Move::normal(Role::Pawn, offset(to, -delta), to));
+        }
+        for to in to & last {
+            let from = offset(to, -delta);
+            for role in Role::PROMOTIONS {
+                self.push(Move::promotion(from, to, role));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard, last: Bitboard) {
+        for to in to {
+            if last.contains(to) {
+                for role in Role::PROMOTIONS {
+                    self.push(Move::promotion(from, to, role));
+                }
+            } else {
+                self.push(Move::normal(Role::Pawn, from, to));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+}
+
+/// Counts the moves handed to it, without making them.
+pub(crate) struct MoveCount(pub(crate) usize);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, _: Square, to: Bitboard) {
+        self.0 += to.count();
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _: i32, last: Bitboard) {
+        self.0 += to.count() + 3 * (to & last).count();
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, _: Square, to: Bitboard, last: Bitboard) {
+        self.0 += to.count() + 3 * (to & last).count();
+    }
+
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
     }
 }
 
 /// Every role, as a bit set indexed by `Role as u8`.
 const ALL_ROLES: u8 = 0b11_1111;
 
+/// The square `delta` indices from `sq`, which the callers know to be on the board: the mask
+/// stands in for `Square::new`'s range check, which the compiler cannot prove away and which
+/// cost a compare and a branch on every pawn move.
 #[inline]
 fn offset(sq: Square, delta: i32) -> Square {
-    Square::new((sq.to_u32() as i32 + delta) as u32)
-}
-
-#[inline]
-fn push_pawn_moves(moves: &mut MoveList, dests: Bitboard, delta: i32, last: Bitboard) {
-    for to in dests & !last {
-        moves.push(Move::normal(Role::Pawn, offset(to, -delta), to));
-    }
-    for to in dests & last {
-        let from = offset(to, -delta);
-        for role in Role::PROMOTIONS {
-            moves.push(Move::promotion(from, to, role));
-        }
-    }
-}
-
-#[inline]
-fn push_pawn_move(moves: &mut MoveList, from: Square, to: Square, last: Bitboard) {
-    if last.contains(to) {
-        for role in Role::PROMOTIONS {
-            moves.push(Move::promotion(from, to, role));
-        }
-    } else {
-        moves.push(Move::normal(Role::Pawn, from, to));
-    }
+    Square::new((sq.to_u32() as i32 + delta) as u32 & 63)
 }

@@ -16,11 +16,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        // Bulk counting: the last ply's moves are counted, not made.
+        return pos.count_legal_moves() as u64;
+    }
     let mut moves = MoveList::new();
     pos.gen_legal(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|mv| {

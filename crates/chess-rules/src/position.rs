@@ -483,9 +483,9 @@ impl Position {
     /// positions that allow the same moves compare equal and FEN round-trips.
     pub(crate) fn drop_useless_ep(&mut self) {
         if let Some(ep) = self.ep_square {
-            let mut moves = crate::MoveList::new();
-            self.gen_en_passant(&mut moves, ep);
-            if moves.is_empty() {
+            let mut captures = crate::movegen::MoveCount(0);
+            self.gen_en_passant(&mut captures, ep);
+            if captures.0 == 0 {
                 self.ep_square = None;
             }
         }

@@ -44,6 +44,35 @@ fn check_standard(max_nodes: u64) {
     }
 }
 
+/// Walks every position `depth` plies below `pos` and checks that the counted moves (perft's
+/// last ply) are the listed ones, and that `has_legal_moves` agrees with both.
+fn check_counts(pos: &Position, depth: u32) {
+    let moves = pos.legal_moves();
+    assert_eq!(pos.count_legal_moves(), moves.len(), "{}", pos.to_fen());
+    assert_eq!(pos.has_legal_moves(), !moves.is_empty(), "{}", pos.to_fen());
+    if depth > 0 {
+        for mv in moves {
+            let mut next = *pos;
+            next.play_unchecked(mv);
+            check_counts(&next, depth - 1);
+        }
+    }
+}
+
+#[test]
+fn counted_moves_are_the_listed_moves() {
+    // Two plies below the standard positions: castling both ways, en passant, pins, checks,
+    // promotions with and without capture, and mates.
+    for (fen, _) in STANDARD {
+        check_counts(&fen.parse().unwrap(), 2);
+    }
+    for name in ["tricky.perft", "random.perft", "chess960.perft"] {
+        for case in load(name).unwrap_or_default().iter().step_by(7) {
+            check_counts(&case.fen.parse().unwrap(), 1);
+        }
+    }
+}
+
 #[test]
 fn standard_positions() {
     check_standard(5_000_000);
@@ -154,4 +183,22 @@ fn every_corpus_position() {
             run(&cases, 100_000_000);
         }
     }
+}
+
+/// The list's order is part of what random play reproduces (the benches' positions and sample
+/// games, the fuzzers' `Arbitrary` positions pick moves by index): a role's pieces come in
+/// square order, a pinned one included.
+#[test]
+fn pinned_pieces_keep_their_place_in_the_list() {
+    // The bishop on d2 is pinned by the one on a5; the bishop on h6 is free.
+    let pos: Position = "k7/8/7B/b7/8/8/3B4/4K3 w - - 0 1".parse().unwrap();
+    let origins: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.role() == chess_rules::Role::Bishop)
+        .map(|mv| mv.from().to_string())
+        .collect();
+    assert_eq!(origins.first().map(String::as_str), Some("d2"));
+    assert!(origins.is_sorted(), "{origins:?}");
+    assert_eq!(origins.iter().filter(|from| *from == "d2").count(), 3);
 }
