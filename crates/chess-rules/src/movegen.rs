@@ -347,6 +347,17 @@ impl Position {
         if candidates.is_empty() {
             return;
         }
+        // One square asked for (a SAN token's `Kf1`): its attackers alone are cheaper than
+        // every enemy piece's steps gathered for the whole ring.
+        if let Some(to) = candidates.single() {
+            let safe = if self.king_step_is_safe(king, to) {
+                candidates
+            } else {
+                Bitboard::EMPTY
+            };
+            sink.piece(Role::King, king, safe);
+            return;
+        }
         let mut stepped = attacks::pawns(!us, self.by_role(Role::Pawn) & them);
         if let Some(their_king) = (self.by_role(Role::King) & them).first() {
             stepped |= attacks::king(their_king);
