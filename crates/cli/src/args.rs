@@ -49,6 +49,61 @@ pub enum Command {
     /// Rewrite records in place in the canonical export form of their own notation; games
     /// with errors are kept as written.
     Fmt(FmtArgs),
+    /// Export games as a table (Parquet, Arrow IPC, JSON Lines, CSV), one row per game: typed
+    /// header columns, moves, clocks, evaluations, validity and provenance.
+    Export(ExportArgs),
+}
+
+/// The file formats `export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// Apache Parquet, zstd-compressed, one row group per `--row-group-rows` games.
+    Parquet,
+    /// Arrow IPC file (Feather v2).
+    Ipc,
+    /// JSON Lines: one object per game.
+    Jsonl,
+    /// CSV with a header line; lists, maps and structs as JSON text.
+    Csv,
+}
+
+/// Arguments of `scoresheet export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The game the records are of; its help, written from the registry, says how it is told
+    /// without.
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    /// The notation of the input's moves; its help lists the registry's.
+    #[arg(long, value_name = "NOTATION")]
+    pub from: Option<String>,
+    /// Notations to add as `movetext_NAME` columns, comma-separated; its help lists the
+    /// registry's.
+    #[arg(long, value_name = "NOTATIONS", value_delimiter = ',')]
+    pub to: Vec<String>,
+    /// The file format [default: told by the extension of `-o`: .parquet, .arrow/.ipc/.feather,
+    /// .jsonl/.ndjson, .csv].
+    #[arg(long, value_enum)]
+    pub format: Option<TableFormat>,
+    /// The columns to write, comma-separated, in table order [default: all].
+    #[arg(long, value_name = "COLUMNS", value_delimiter = ',')]
+    pub columns: Option<Vec<String>>,
+    /// Games per row group (and per batch in memory): what bounds memory.
+    #[arg(long, value_name = "N", default_value_t = 8192, value_parser = clap::value_parser!(u32).range(1..))]
+    pub row_group_rows: u32,
+    /// Write here instead of stdout (replaced at once, when everything was written).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Leave warnings out of the report.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Threads that replay games [default: the available parallelism]; the table is the same
+    /// for any number.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(usize))]
+    pub jobs: Option<usize>,
+    /// Record files, plain or compressed; stdin when none or `-`.
+    #[arg(value_name = "FILES")]
+    pub files: Vec<PathBuf>,
 }
 
 /// Which game's rules apply.
@@ -400,6 +455,12 @@ pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
             "The notation of the input's moves, detected when absent",
             &by_game,
             "",
+        ),
+        (
+            "export",
+            "The notation of the input's moves [default: en; manoury for draughts]",
+            &by_game,
+            "Notations to add as movetext_NAME columns, comma-separated",
         ),
         (
             "import",

@@ -1,0 +1,373 @@
+//! `scoresheet export`: records in, a table of games out (Parquet, Arrow IPC, JSON Lines or
+//! CSV), one row per game, written a row group at a time so that memory is bounded by the
+//! row group, not the input.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use game_table::{Provenance, Summary, Table, TableOptions};
+
+use crate::output::{self, AtomicFile};
+use crate::pipeline;
+use crate::{Error, ExportArgs, TableFormat, game_kind};
+
+/// Exports the inputs as one table; a game with an error is a row with `valid = false`, said
+/// on stderr, and the exit status is 1, as `check` gives for it.
+pub(crate) fn run(args: &ExportArgs) -> Result<(), Error> {
+    let format = format_of(args.format, args.output.as_deref())?;
+    let (game, notes) = game_kind::of_inputs(args.game, &args.files)?;
+    if !args.quiet {
+        for note in notes {
+            writeln!(output::Stderr, "note: {note}")?;
+        }
+    }
+    let rows = args.row_group_rows as usize;
+    let table = Table::new(TableOptions {
+        game: match game {
+            crate::Game::Chess => game_table::Game::Chess,
+            crate::Game::Draughts => game_table::Game::Draughts,
+        },
+        from: args.from.clone(),
+        to: args.to.clone(),
+        columns: args.columns.clone(),
+        batch_rows: rows,
+        jobs: args.jobs.unwrap_or_else(pipeline::default_jobs),
+    })
+    .map_err(|e| Error::Usage(e.to_string()))?;
+    let destination = match &args.output {
+        Some(path) => Destination::File(
+            AtomicFile::create(path)
+                .map_err(|e| Error::Input(format!("cannot create {}: {e}", path.display())))?,
+        ),
+        None => Destination::Stdout(BufWriter::with_capacity(1 << 16, io::stdout())),
+    };
+    let mut writer = TableWriter::new(format, destination, table.schema(), rows)?;
+    let mut total = pipeline::Summary::default();
+    for (name, path) in pipeline::open_inputs(&args.files) {
+        match export_one(&table, &name, path.as_deref(), &mut writer, args.quiet) {
+            Ok(summary) => add(&mut total, &summary),
+            Err(Failure::Input(message, summary)) => {
+                add(&mut total, &summary);
+                total.unreadable_files += 1;
+                writeln!(output::Stderr, "error: {message}")?;
+            }
+            Err(Failure::Output(e)) => return Err(e),
+        }
+    }
+    let destination = writer.finish()?;
+    destination.commit().map_err(|e| match &args.output {
+        Some(path) => Error::Input(format!("cannot write {}: {e}", path.display())),
+        None => Error::Io(e),
+    })?;
+    if !args.quiet {
+        let to = args
+            .output
+            .as_deref()
+            .map_or_else(|| "stdout".to_owned(), |p| p.display().to_string());
+        writeln!(
+            output::Stderr,
+            "exported {} games to {to} as {} ({} valid; {} errors, {} warnings)",
+            total.games,
+            format_name(format),
+            total.good,
+            total.errors,
+            total.warnings
+        )?;
+    }
+    pipeline::verdict(&total)
+}
+
+/// Why one input stopped.
+enum Failure {
+    /// It could not be opened or read to its end: the message, and what was exported of it.
+    Input(String, Summary),
+    /// The table could not be written.
+    Output(Error),
+}
+
+fn add(total: &mut pipeline::Summary, summary: &Summary) {
+    total.games += summary.games;
+    total.good += summary.valid;
+    total.errors += summary.errors;
+    total.warnings += summary.warnings;
+    total.plies += summary.plies;
+}
+
+/// Writes the rows of one input, its diagnostics on stderr as they come.
+fn export_one(
+    table: &Table,
+    name: &str,
+    path: Option<&Path>,
+    writer: &mut TableWriter,
+    quiet: bool,
+) -> Result<Summary, Failure> {
+    let input: Box<dyn Read> = match path {
+        Some(path) => Box::new(File::open(path).map_err(|e| {
+            Failure::Input(
+                format!("cannot open {}: {e}", path.display()),
+                Summary::default(),
+            )
+        })?),
+        None => Box::new(io::stdin().lock()),
+    };
+    let (_, plain) = record_input::decompress(input)
+        .map_err(|e| Failure::Input(format!("cannot read {name}: {e}"), Summary::default()))?;
+    let mut batches = table.read(plain, Provenance::plain(name));
+    while let Some(batch) = batches.next() {
+        for finding in batches.take_findings() {
+            if !quiet || finding.diagnostic.is_error() {
+                let _ = writeln!(output::Stderr, "{}", finding.rendered);
+            }
+        }
+        match batch {
+            Ok(batch) => writer.write(&batch).map_err(Failure::Output)?,
+            Err(e) => return Err(Failure::Input(e.to_string(), batches.summary())),
+        }
+    }
+    Ok(batches.summary())
+}
+
+/// The format `--format` names, else the one the output's extension says.
+fn format_of(format: Option<TableFormat>, output: Option<&Path>) -> Result<TableFormat, Error> {
+    if let Some(format) = format {
+        return Ok(format);
+    }
+    let ext = output
+        .and_then(Path::extension)
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("parquet" | "pq") => Ok(TableFormat::Parquet),
+        Some("arrow" | "ipc" | "feather") => Ok(TableFormat::Ipc),
+        Some("jsonl" | "ndjson" | "json") => Ok(TableFormat::Jsonl),
+        Some("csv") => Ok(TableFormat::Csv),
+        _ => Err(Error::Usage(
+            "export: give --format parquet|ipc|jsonl|csv, or an -o file ending .parquet, .arrow, \
+             .jsonl or .csv"
+                .into(),
+        )),
+    }
+}
+
+fn format_name(format: TableFormat) -> &'static str {
+    match format {
+        TableFormat::Parquet => "Parquet",
+        TableFormat::Ipc => "Arrow IPC",
+        TableFormat::Jsonl => "JSON Lines",
+        TableFormat::Csv => "CSV",
+    }
+}
+
+/// Where the table goes: a file replaced at the end, or stdout.
+enum Destination {
+    File(AtomicFile),
+    Stdout(BufWriter<io::Stdout>),
+}
+
+impl Destination {
+    fn commit(self) -> io::Result<()> {
+        match self {
+            Destination::File(file) => file.commit(),
+            Destination::Stdout(mut out) => out.flush(),
+        }
+    }
+}
+
+impl Write for Destination {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Destination::File(file) => file.write(buf),
+            Destination::Stdout(out) => out.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Destination::File(file) => file.flush(),
+            Destination::Stdout(out) => out.flush(),
+        }
+    }
+}
+
+/// One writer per format, each taking batches as they come.
+enum TableWriter {
+    #[cfg(feature = "parquet")]
+    Parquet(parquet::arrow::ArrowWriter<Destination>),
+    Ipc(arrow_ipc::writer::FileWriter<Destination>),
+    Jsonl(arrow_json::LineDelimitedWriter<Destination>),
+    Csv {
+        writer: arrow_csv::Writer<Destination>,
+        schema: SchemaRef,
+    },
+}
+
+/// An error of the table writer, as the command reports it.
+fn written(e: impl std::fmt::Display) -> Error {
+    Error::Io(io::Error::other(e.to_string()))
+}
+
+impl TableWriter {
+    fn new(
+        format: TableFormat,
+        out: Destination,
+        schema: SchemaRef,
+        rows: usize,
+    ) -> Result<TableWriter, Error> {
+        Ok(match format {
+            #[cfg(feature = "parquet")]
+            TableFormat::Parquet => {
+                use parquet::basic::{Compression, ZstdLevel};
+                use parquet::file::properties::WriterProperties;
+                let props = WriterProperties::builder()
+                    .set_compression(Compression::ZSTD(ZstdLevel::default()))
+                    .set_max_row_group_row_count(Some(rows))
+                    .build();
+                TableWriter::Parquet(
+                    parquet::arrow::ArrowWriter::try_new(out, schema, Some(props))
+                        .map_err(written)?,
+                )
+            }
+            #[cfg(not(feature = "parquet"))]
+            TableFormat::Parquet => {
+                let _ = (out, schema, rows);
+                return Err(Error::Usage(
+                    "this scoresheet was built without Parquet (cargo feature `parquet`); \
+                     use --format ipc, jsonl or csv"
+                        .into(),
+                ));
+            }
+            TableFormat::Ipc => TableWriter::Ipc(
+                arrow_ipc::writer::FileWriter::try_new(out, &schema).map_err(written)?,
+            ),
+            TableFormat::Jsonl => TableWriter::Jsonl(
+                arrow_json::WriterBuilder::new()
+                    .with_explicit_nulls(true)
+                    .build::<_, arrow_json::writer::LineDelimited>(out),
+            ),
+            TableFormat::Csv => TableWriter::Csv {
+                schema: csv_schema(&schema),
+                writer: arrow_csv::WriterBuilder::new().with_header(true).build(out),
+            },
+        })
+    }
+
+    fn write(&mut self, batch: &RecordBatch) -> Result<(), Error> {
+        match self {
+            #[cfg(feature = "parquet")]
+            TableWriter::Parquet(w) => w.write(batch).map_err(written),
+            TableWriter::Ipc(w) => w.write(batch).map_err(written),
+            TableWriter::Jsonl(w) => w.write(batch).map_err(written),
+            TableWriter::Csv { writer, schema } => {
+                let flat = flatten(batch, schema).map_err(written)?;
+                writer.write(&flat).map_err(written)
+            }
+        }
+    }
+
+    /// Writes what the format keeps for the end (Parquet's footer, IPC's) and gives back the
+    /// destination, to commit.
+    fn finish(self) -> Result<Destination, Error> {
+        match self {
+            #[cfg(feature = "parquet")]
+            TableWriter::Parquet(w) => w.into_inner().map_err(written),
+            TableWriter::Ipc(mut w) => {
+                w.finish().map_err(written)?;
+                w.into_inner().map_err(written)
+            }
+            TableWriter::Jsonl(mut w) => {
+                w.finish().map_err(written)?;
+                Ok(w.into_inner())
+            }
+            TableWriter::Csv { writer, .. } => Ok(writer.into_inner()),
+        }
+    }
+}
+
+/// Whether CSV cannot hold a column of this type as it is.
+fn nested(data_type: &DataType) -> bool {
+    matches!(
+        data_type,
+        DataType::List(_) | DataType::Map(..) | DataType::Struct(_)
+    )
+}
+
+/// The schema of the CSV: nested columns as text.
+fn csv_schema(schema: &Schema) -> SchemaRef {
+    Arc::new(Schema::new(
+        schema
+            .fields()
+            .iter()
+            .map(|f| {
+                if nested(f.data_type()) {
+                    Arc::new(Field::new(f.name(), DataType::Utf8, true))
+                } else {
+                    Arc::clone(f)
+                }
+            })
+            .collect::<Vec<_>>(),
+    ))
+}
+
+/// `batch` with its lists, maps and structs as JSON text, which CSV can hold.
+fn flatten(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, ArrowError> {
+    let columns = batch
+        .columns()
+        .iter()
+        .map(|column| {
+            if !nested(column.data_type()) {
+                return Ok(Arc::clone(column));
+            }
+            let texts: StringArray = (0..column.len())
+                .map(|row| (!column.is_null(row)).then(|| json(column.as_ref(), row).to_string()))
+                .collect();
+            Ok(Arc::new(texts) as ArrayRef)
+        })
+        .collect::<Result<Vec<_>, ArrowError>>()?;
+    RecordBatch::try_new(Arc::clone(schema), columns)
+}
+
+/// Row `row` of `array` as JSON, for the nested types of the games table.
+fn json(array: &dyn Array, row: usize) -> serde_json::Value {
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{Float64Type, Int16Type};
+    use serde_json::Value;
+    if array.is_null(row) {
+        return Value::Null;
+    }
+    match array.data_type() {
+        DataType::Utf8 => Value::from(array.as_string::<i32>().value(row)),
+        DataType::Float64 => Value::from(array.as_primitive::<Float64Type>().value(row)),
+        DataType::Int16 => Value::from(array.as_primitive::<Int16Type>().value(row)),
+        DataType::List(_) => {
+            let items = array.as_list::<i32>().value(row);
+            Value::Array((0..items.len()).map(|k| json(items.as_ref(), k)).collect())
+        }
+        DataType::Map(..) => {
+            let map = array.as_map();
+            let entries = map.value(row);
+            let (keys, values) = (entries.column(0), entries.column(1));
+            // Pairs, not an object: a record may repeat a tag.
+            Value::Array(
+                (0..entries.len())
+                    .map(|k| Value::Array(vec![json(keys.as_ref(), k), json(values.as_ref(), k)]))
+                    .collect(),
+            )
+        }
+        DataType::Struct(fields) => {
+            let s = array.as_struct();
+            Value::Object(
+                fields
+                    .iter()
+                    .zip(s.columns())
+                    .map(|(f, c)| (f.name().clone(), json(c.as_ref(), row)))
+                    .collect(),
+            )
+        }
+        // The table has no other nested types; a new one shows as its type's name until
+        // it is written here.
+        other => Value::from(format!("<{other}>")),
+    }
+}
