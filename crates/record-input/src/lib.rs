@@ -20,13 +20,17 @@
 use std::fmt;
 use std::io::{self, BufReader, Read};
 
+pub mod frames;
+
 /// How an input is packed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Compression {
     /// Plain text.
     None,
-    /// Zstandard, one frame or several one after the other (`pzstd`, the lichess database).
+    /// Zstandard, one frame or several one after the other, maybe with skippable frames
+    /// between them (`pzstd`, the lichess database).
     Zstd,
     /// gzip, one member or several.
     Gzip,
@@ -43,6 +47,8 @@ impl Compression {
     /// use record_input::Compression;
     ///
     /// assert_eq!(Compression::from_magic(b"\x28\xb5\x2f\xfd..."), Compression::Zstd);
+    /// // pzstd (and the lichess database) starts with a skippable frame.
+    /// assert_eq!(Compression::from_magic(b"\x50\x2a\x4d\x18..."), Compression::Zstd);
     /// assert_eq!(Compression::from_magic(b"\x1f\x8b\x08"), Compression::Gzip);
     /// assert_eq!(Compression::from_magic(b"BZh91AY&SY"), Compression::Bzip2);
     /// assert_eq!(Compression::from_magic(b"[Event"), Compression::None);
@@ -51,6 +57,8 @@ impl Compression {
     pub fn from_magic(start: &[u8]) -> Compression {
         match start {
             [0x28, 0xb5, 0x2f, 0xfd, ..] => Compression::Zstd,
+            // A skippable frame, magic 0x184D2A50 to 0x184D2A5F: what pzstd writes first.
+            [0x50..=0x5f, 0x2a, 0x4d, 0x18, ..] => Compression::Zstd,
             [0x1f, 0x8b, ..] => Compression::Gzip,
             // "BZh" then the block size, a digit 1 to 9.
             [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
@@ -150,6 +158,20 @@ mod tests {
             e.finish().unwrap()
         });
         assert_eq!(read_all(&bzip2), (Compression::Bzip2, TEXT.to_owned()));
+    }
+
+    #[test]
+    fn a_file_that_starts_with_a_skippable_frame_is_zstd() {
+        // As pzstd writes each frame: a skippable frame giving the size of the frame after it.
+        let mut packed = Vec::new();
+        for half in [&TEXT[..20], &TEXT[20..]] {
+            let frame = zstd::encode_all(half.as_bytes(), 3).unwrap();
+            packed.extend(0x184D_2A50u32.to_le_bytes());
+            packed.extend(4u32.to_le_bytes());
+            packed.extend((frame.len() as u32).to_le_bytes());
+            packed.extend(frame);
+        }
+        assert_eq!(read_all(&packed), (Compression::Zstd, TEXT.to_owned()));
     }
 
     #[test]

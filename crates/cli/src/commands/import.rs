@@ -26,20 +26,21 @@ pub(crate) fn run(registry: &Registry, args: &ImportArgs) -> Result<(), Error> {
     let target = registry
         .chess(args.to.as_deref().unwrap_or("en"))?
         .on_descriptive(args.style.as_deref())?;
-    let (name, bytes) = match &args.file {
+    // A book's text may come packed (zstd, gzip, bzip2), told by its bytes as for records.
+    let (name, input): (String, Box<dyn Read>) = match &args.file {
         Some(path) if path.as_os_str() != "-" => (
             path.display().to_string(),
-            fs::read(path)
-                .map_err(|e| Error::Input(format!("cannot read {}: {e}", path.display())))?,
+            Box::new(
+                fs::File::open(path)
+                    .map_err(|e| Error::Input(format!("cannot read {}: {e}", path.display())))?,
+            ),
         ),
-        _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Error::Input(format!("cannot read stdin: {e}")))?;
-            ("<stdin>".to_owned(), bytes)
-        }
+        _ => ("<stdin>".to_owned(), Box::new(io::stdin().lock())),
     };
+    let mut bytes = Vec::new();
+    record_input::decompress(input)
+        .and_then(|(_, mut text)| text.read_to_end(&mut bytes))
+        .map_err(|e| Error::Input(format!("cannot read {name}: {e}")))?;
     let (decoded, imported) = book::read(&bytes, &reader);
     let text = decoded.text.as_str();
     let dialect = (crate::registry::game(crate::Game::Chess).dialect)();
