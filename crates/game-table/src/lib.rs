@@ -525,6 +525,7 @@ impl TableBuilder {
                 builder,
                 &Values {
                     game: Some(game),
+                    unread: None,
                     kind: inner.game,
                     tags: Some(&tags),
                     annotations: Some(&self.annotations),
@@ -551,7 +552,7 @@ impl TableBuilder {
     }
 
     /// Adds the row of a game the reader could not read: `valid = false`, its error, its
-    /// place; the other columns null.
+    /// place, and its whole text as read in `movetext`; the other columns null.
     pub fn push_unreadable(&mut self, error: &GameError, provenance: &Provenance) -> Outcome {
         let inner = Arc::clone(&self.table.inner);
         let diagnostic = error.diagnostic();
@@ -562,6 +563,7 @@ impl TableBuilder {
                 builder,
                 &Values {
                     game: None,
+                    unread: Some(error.text()),
                     kind: inner.game,
                     tags: None,
                     annotations: None,
@@ -602,6 +604,8 @@ impl TableBuilder {
 /// What a row's columns are filled from.
 struct Values<'a, 'g> {
     game: Option<&'g RawGame>,
+    /// The text of a game that could not be read, kept whole in `movetext`.
+    unread: Option<&'a str>,
     kind: Game,
     tags: Option<&'a Tags<'g>>,
     annotations: Option<&'a Annotations>,
@@ -639,7 +643,7 @@ fn append(column: Column, builder: &mut Builder, v: &Values<'_, '_>) {
                 _ => unreachable!("a header column has its kind's builder"),
             }
         }
-        (Column::Movetext, b) => text(b).append_option(v.game.map(row::movetext)),
+        (Column::Movetext, b) => text(b).append_option(v.game.map(row::movetext).or(v.unread)),
         (Column::OtherTags, Builder::Map(b)) => {
             let Some(tags) = v.tags else {
                 let _ = b.append(false);
