@@ -12,21 +12,31 @@ lists. ``scoresheet.dask`` spreads the reading of large files over a Dask cluste
 from ._scoresheet import (
     GameError,
     InputError,
+    Partition,
     ScoresheetError,
     UsageError,
     __version__,
     check,
     convert,
+    frame_index,
     notations,
+    read,
+    schema,
+    split,
 )
 
 __all__ = [
     "GameError",
     "InputError",
+    "Partition",
     "ScoresheetError",
     "UsageError",
     "__version__",
     "check",
     "convert",
+    "frame_index",
     "notations",
+    "read",
+    "schema",
+    "split",
 ]

@@ -1,6 +1,7 @@
 """Type stubs of the native module; the docstrings are the functions' own."""
 
-from typing import Literal, Optional, Union
+import os
+from typing import Literal, Optional, Sequence, Union
 
 import pyarrow as pa
 
@@ -62,3 +63,59 @@ def check(
 
 def notations(game: Optional[Game] = None) -> list[tuple[str, str]]:
     """The notations of a game as (name, description) pairs."""
+
+class Partition:
+    """A part of a record file that reads on its own, from ``split``; it pickles."""
+
+    index: int
+    path: str
+    #: ``zstd``, ``none``, ``gzip`` or ``bzip2``.
+    compression: str
+    #: The zstd frames it owns: (index, start, end, content_size or None).
+    frames: list[tuple[int, int, int, Optional[int]]]
+    #: The file's bytes it owns, (start, end).
+    bytes: tuple[int, int]
+    #: Where its first game starts, (frame or None, offset).
+    start: tuple[Optional[int], int]
+    #: Where the next partition's first game starts; None for the last one.
+    end: Optional[tuple[Optional[int], int]]
+    def __init__(
+        self,
+        index: int,
+        path: str,
+        compression: str,
+        frames: list[tuple[int, int, int, Optional[int]]],
+        bytes: tuple[int, int],
+        start: tuple[Optional[int], int],
+        end: Optional[tuple[Optional[int], int]],
+    ) -> None: ...
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Partition]
+
+def read(
+    source: Source,
+    frames: Optional[Partition] = None,
+    *,
+    game: Optional[Game] = None,
+    from_: Optional[str] = None,
+    to: Union[str, Sequence[str], None] = None,
+    columns: Optional[Sequence[str]] = None,
+    batch_rows: int = 8192,
+    name: Optional[str] = None,
+) -> pa.RecordBatchReader:
+    """Reads a record file (or one partition of it) into a games table, a batch at a time."""
+
+def split(path: Union[str, "os.PathLike[str]"], n: int, *, game: Optional[Game] = None) -> list[Partition]:
+    """Plans ``n`` partitions of a record file, each readable on its own."""
+
+def frame_index(path: Union[str, "os.PathLike[str]"]) -> pa.Table:
+    """The zstd frames of a file (index, start, end, content_size), from their headers."""
+
+def schema(
+    *,
+    game: Optional[Game] = None,
+    from_: Optional[str] = None,
+    to: Union[str, Sequence[str], None] = None,
+    columns: Optional[Sequence[str]] = None,
+) -> pa.Schema:
+    """The schema ``read`` gives with the same arguments."""

@@ -205,6 +205,8 @@ where
 
     /// Reads cell `index`, appending what its games are written as to `out` (when converting)
     /// and what was found to `found`; `true` when every game of it replayed without error.
+    /// A cell that holds no game (empty, or white space) is written as a game without moves
+    /// or result is, `*`: as the games table writes the empty movetext of such a game.
     fn cell(
         &mut self,
         index: u64,
@@ -214,6 +216,7 @@ where
         want: Want,
     ) -> bool {
         let mut good = true;
+        let mut games = 0;
         let mut reader = RecordReader::new(bytes, self.dialect.clone());
         let mut report =
             |diagnostic: Diagnostic, at: LineCol, render: &dyn Fn(&Diagnostic) -> String| {
@@ -229,6 +232,7 @@ where
                 }
             };
         for item in reader.by_ref() {
+            games += 1;
             let game = match item {
                 Ok(game) => game,
                 Err(ReadError::Game(error)) => {
@@ -274,6 +278,9 @@ where
                 let at = game.line_col(diagnostic.span);
                 report(diagnostic.clone(), at, &|d| game.render(d, &name));
             }
+        }
+        if games == 0 && self.target.is_some() {
+            out.push('*');
         }
         let text = String::from_utf8_lossy(bytes);
         for warning in reader.trailing_warnings() {
@@ -484,4 +491,89 @@ pub(crate) fn diagnostics_batch(found: &[Found]) -> RecordBatch {
     ];
     RecordBatch::try_new(diagnostics_schema(), columns)
         .expect("the columns are built to the schema")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notations::{self, Request};
+
+    fn request<'a>(to: Option<&'a str>, from: Option<&'a str>) -> Request<'a> {
+        Request {
+            game: notation_registry::Game::Chess,
+            from,
+            to,
+            style: None,
+            first: None,
+        }
+    }
+
+    #[test]
+    fn converts_row_for_row_keeping_nulls() {
+        let chunk: ArrayRef = Arc::new(StringArray::from(vec![
+            Some("1. e4 e5 2. Nf3 Nc6 1-0"),
+            None,
+            Some(""),
+            Some("1. e4 e5 2. O-O *"),
+        ]));
+        let chunks = [chunk];
+        let task = Convert {
+            chunks: &chunks,
+            raise: false,
+        };
+        let converted = notations::run(&request(Some("fr"), Some("en")), task)
+            .unwrap()
+            .unwrap();
+        let fr = converted[0].as_string::<i32>();
+        assert_eq!(fr.value(0), "1. e4 e5 2. Cf3 Cc6 1-0");
+        assert!(fr.is_null(1));
+        assert_eq!(fr.value(2), "*");
+        assert!(fr.is_null(3));
+    }
+
+    #[test]
+    fn raises_the_first_error_with_its_place() {
+        let chunk: ArrayRef =
+            Arc::new(LargeStringArray::from(vec!["1. e4 *", "1. e4 e5 2. Nf9 *"]));
+        let chunks = [chunk];
+        let task = Convert {
+            chunks: &chunks,
+            raise: true,
+        };
+        let Err(Failure::Game(found)) = notations::run(&request(Some("uci"), None), task).unwrap()
+        else {
+            panic!("an error")
+        };
+        assert_eq!(found.index, 1);
+        assert_eq!(found.diagnostic.code, Code::MoveSyntax);
+        assert_eq!((found.at.line, found.at.column), (1, 13));
+        assert!(found.rendered.unwrap().contains("--> row 1:1:13"));
+    }
+
+    #[test]
+    fn checks_every_diagnostic_and_refuses_numbers() {
+        let chunk: ArrayRef = Arc::new(StringArray::from(vec![
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *",
+            "1. e4 } *",
+        ]));
+        let chunks = [chunk];
+        let batch = notations::run(&request(None, Some("en")), Check { chunks: &chunks })
+            .unwrap()
+            .unwrap();
+        let codes = batch.column_by_name("code").unwrap().as_string::<i32>();
+        let codes: Vec<&str> = codes.iter().flatten().collect();
+        assert_eq!(codes, ["san.castling-zeros", "record.unmatched-brace"]);
+        let numbers: ArrayRef = Arc::new(arrow_array::Int32Array::from(vec![1]));
+        let chunks = [numbers];
+        let task = Check { chunks: &chunks };
+        assert!(matches!(
+            notations::run(&request(None, None), task).unwrap(),
+            Err(Failure::Type(_))
+        ));
+        assert!(
+            notations::run(&request(Some("french"), None), Check { chunks: &chunks })
+                .unwrap_err()
+                .contains("did you mean `fr`?")
+        );
+    }
 }

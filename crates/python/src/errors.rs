@@ -115,7 +115,6 @@ pub(crate) fn usage(py: Python<'_>, message: &str) -> PyErr {
 }
 
 /// An input that cannot be read, with the code the command line's report gives it.
-#[expect(dead_code, reason = "`read` raises it; it lands with the games table")]
 pub(crate) fn input(py: Python<'_>, message: &str) -> PyErr {
     match classes(py) {
         Ok(c) => raise(
