@@ -14,6 +14,7 @@
 
 mod detect;
 mod draughts_reference;
+mod export;
 mod fen_movegen;
 mod fmt_splice;
 mod game_replay;
@@ -26,6 +27,7 @@ mod writers;
 
 pub use detect::detect;
 pub use draughts_reference::draughts_vs_reference;
+pub use export::export;
 pub use fen_movegen::movegen_fen_vs_shakmaty;
 pub use fmt_splice::{fmt_splice, record_places};
 pub use game_replay::{game_replay, random_record};

@@ -142,6 +142,12 @@ fn sheet_seeds() {
 }
 
 #[test]
+fn export_seeds() {
+    let seeds = replay("export", scoresheet_fuzz::export);
+    assert!(seeds >= 10, "{seeds} seeds");
+}
+
+#[test]
 fn fmt_splice_seeds() {
     let seeds = replay("fmt_splice", scoresheet_fuzz::fmt_splice);
     assert!(seeds >= 10, "{seeds} seeds");

@@ -84,13 +84,13 @@ pub(crate) fn targets(root: &Path) -> Result<Vec<String>> {
 
 /// The libFuzzer flags a target needs beyond the common ones.
 ///
-/// `fmt_splice` runs `scoresheet fmt` in process, which writes a diagnostic on stderr for
+/// `fmt_splice` runs `scoresheet fmt` in process (`export`, `scoresheet export`), which writes a diagnostic on stderr for
 /// every bad game: its stderr is closed so that a run does not print one line per input
 /// (libFuzzer's own report still prints; the panic message of a crash is then read by
 /// replaying the artifact, `cargo +nightly fuzz run fmt_splice ARTIFACT`, or the stable tests).
 pub(crate) fn libfuzzer_flags(target: &str) -> &'static [&'static str] {
     match target {
-        "fmt_splice" => &["-close_fd_mask=2"],
+        "fmt_splice" | "export" => &["-close_fd_mask=2"],
         _ => &[],
     }
 }
@@ -153,6 +153,8 @@ mod tests {
         let targets = targets(&util::root()).unwrap();
         assert!(targets.contains(&"fmt_splice".to_owned()));
         assert_eq!(libfuzzer_flags("fmt_splice"), ["-close_fd_mask=2"]);
+        assert!(targets.contains(&"export".to_owned()));
+        assert_eq!(libfuzzer_flags("export"), ["-close_fd_mask=2"]);
         assert!(libfuzzer_flags("records").is_empty());
     }
 

@@ -310,6 +310,11 @@ fn all_good_is_status_zero_and_usage_errors_are_two() {
             .count(),
         3
     );
+    // No game at all: a table of no rows, its CSV header still there.
+    let out = scoresheet(&dir, &["export", "--format", "csv", "-"], Some(b""));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Event,Site,White,Black,Result,"));
+    assert_eq!(text(&out.stdout).lines().count(), 1);
     // No format and no extension to tell it: a usage error, and nothing written.
     let out = scoresheet(&dir, &["export", "-o", "table.out", sample], None);
     assert_eq!(out.status.code(), Some(2));

@@ -504,3 +504,21 @@ fn framed_provenance_places_games_in_their_frame() {
     assert_eq!(frames.values().to_vec(), [3, 3, 4]);
     assert_eq!(offsets(&b), [0, 8, 0]);
 }
+
+/// What a binding needs to hand the batches to another thread (a Python
+/// `RecordBatchReader` released from the GIL): the reader and the table are `Send`, the
+/// table `Sync` too.
+#[test]
+fn batches_move_between_threads() {
+    fn send<T: Send>() {}
+    fn sync<T: Sync>() {}
+    send::<game_table::GameBatches<std::fs::File>>();
+    send::<Table>();
+    sync::<Table>();
+    let table = table(TableOptions::default());
+    let handle = std::thread::spawn(move || {
+        let batches = table.read(&b"1. e4 *\n"[..], Provenance::plain("t"));
+        batches.map(|b| b.unwrap().num_rows()).sum::<usize>()
+    });
+    assert_eq!(handle.join().unwrap(), 1);
+}

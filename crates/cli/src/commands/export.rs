@@ -201,6 +201,8 @@ enum TableWriter {
     Csv {
         writer: arrow_csv::Writer<Destination>,
         schema: SchemaRef,
+        /// A batch was written: the header line is out.
+        started: bool,
     },
 }
 
@@ -250,6 +252,7 @@ impl TableWriter {
             TableFormat::Csv => TableWriter::Csv {
                 schema: csv_schema(&schema),
                 writer: arrow_csv::WriterBuilder::new().with_header(true).build(out),
+                started: false,
             },
         })
     }
@@ -260,8 +263,13 @@ impl TableWriter {
             TableWriter::Parquet(w) => w.write(batch).map_err(written),
             TableWriter::Ipc(w) => w.write(batch).map_err(written),
             TableWriter::Jsonl(w) => w.write(batch).map_err(written),
-            TableWriter::Csv { writer, schema } => {
+            TableWriter::Csv {
+                writer,
+                schema,
+                started,
+            } => {
                 let flat = flatten(batch, schema).map_err(written)?;
+                *started = true;
                 writer.write(&flat).map_err(written)
             }
         }
@@ -281,7 +289,19 @@ impl TableWriter {
                 w.finish().map_err(written)?;
                 Ok(w.into_inner())
             }
-            TableWriter::Csv { writer, .. } => Ok(writer.into_inner()),
+            TableWriter::Csv {
+                mut writer,
+                schema,
+                started,
+            } => {
+                // A table of no games still has its header line.
+                if !started {
+                    writer
+                        .write(&RecordBatch::new_empty(schema))
+                        .map_err(written)?;
+                }
+                Ok(writer.into_inner())
+            }
         }
     }
 }
