@@ -1,10 +1,11 @@
 //! `cargo xtask compressed`: reading a zstd-compressed PGN against the same PGN uncompressed.
 //!
-//! Writes a PGN of random games, packs it as the lichess database does (zstd, one frame every
-//! few MiB, frames one after the other) and as gzip, then runs `scoresheet check` on each in
-//! alternating rounds (a busy shared host disturbs alternating rounds less than runs in a row)
-//! and prints, per form, the best time, the throughput in uncompressed MB/s, and the ratio of
-//! the plain file's time to it: 1.0 means reading it packed costs nothing.
+//! Writes a PGN of random games, packs it as the lichess database does (pzstd's layout: zstd,
+//! one frame every few MiB of text, each after a skippable frame giving its size) and as gzip,
+//! then runs `scoresheet check` on each in alternating rounds (a busy shared host disturbs
+//! alternating rounds less than runs in a row) and prints, per form, the best and the median
+//! time, the throughput in uncompressed MB/s, and the ratio of the plain file's time to it: 1.0
+//! means reading it packed costs nothing.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,9 @@ pub(crate) struct Args {
     /// Measure the debug binary (quicker to build; the ratio means little).
     #[arg(long)]
     debug: bool,
+    /// `scoresheet check --jobs N` (default: the binary's own, every core).
+    #[arg(long)]
+    jobs: Option<usize>,
 }
 
 pub(crate) fn run(args: &Args) -> Result {
@@ -47,7 +51,16 @@ pub(crate) fn run(args: &Args) -> Result {
     let zst = temp.0.join("games.pgn.zst");
     let mut packed = Vec::new();
     for frame in text.chunks(args.frame_megabytes << 20) {
-        packed.extend(zstd::encode_all(frame, 3).map_err(|e| e.to_string())?);
+        let frame = zstd::encode_all(frame, 3).map_err(|e| e.to_string())?;
+        // pzstd's skippable frame: magic, content length 4, the size of the frame after it.
+        packed.extend(0x184D_2A50u32.to_le_bytes());
+        packed.extend(4u32.to_le_bytes());
+        packed.extend(
+            u32::try_from(frame.len())
+                .map_err(|e| e.to_string())?
+                .to_le_bytes(),
+        );
+        packed.extend(frame);
     }
     std::fs::write(&zst, &packed).map_err(|e| e.to_string())?;
     let gz = temp.0.join("games.pgn.gz");
@@ -58,39 +71,96 @@ pub(crate) fn run(args: &Args) -> Result {
 
     let forms: [(&str, &Path); 3] = [("plain", &plain.path), ("zstd", &zst), ("gzip", &gz)];
     println!("binary:  {}", binary.display());
+    let jobs = args.jobs.map(|n| n.to_string());
     println!(
-        "input:   {} MiB, {} games; zstd in {} MiB frames: {} MiB; run: scoresheet check FILE",
+        "input:   {} MiB, {} games; zstd in {} MiB frames (pzstd layout): {} MiB; run: scoresheet \
+         check {}FILE, {} rounds",
         plain.bytes >> 20,
         plain.games,
         args.frame_megabytes,
-        packed.len() >> 20
+        packed.len() >> 20,
+        jobs.as_ref()
+            .map_or(String::new(), |n| format!("--jobs {n} ")),
+        args.rounds,
     );
-    let mut best = [Duration::MAX; 3];
+    let mut times: [Vec<Duration>; 3] = Default::default();
+    let mut cpu: [Vec<f64>; 3] = Default::default();
     for _ in 0..args.rounds {
         for (k, (_, path)) in forms.iter().enumerate() {
-            best[k] = best[k].min(time_check(&binary, path, plain.games)?);
+            let before = children_cpu();
+            times[k].push(time_check(&binary, path, jobs.as_deref(), plain.games)?);
+            if let (Some(before), Some(after)) = (before, children_cpu()) {
+                cpu[k].push(after - before);
+            }
         }
     }
+    for t in &mut times {
+        t.sort();
+    }
+    for c in &mut cpu {
+        c.sort_by(f64::total_cmp);
+    }
+    let best = |k: usize| times[k][0].as_secs_f64();
+    let median = |k: usize| times[k][times[k].len() / 2].as_secs_f64();
+    println!("wall time (the host's other load counts in it):");
     println!(
-        "{:<6} {:>9} {:>12} {:>15}",
-        "form", "best", "MB/s", "plain / this"
+        "{:<6} {:>9} {:>9} {:>12} {:>15} {:>17}",
+        "form", "best", "median", "MB/s (best)", "plain / this", "(medians)"
     );
-    for ((name, _), time) in forms.iter().zip(best) {
+    for (k, (name, _)) in forms.iter().enumerate() {
         println!(
-            "{name:<6} {:>7.3} s {:>12.1} {:>15.2}",
-            time.as_secs_f64(),
-            plain.bytes as f64 / 1e6 / time.as_secs_f64(),
-            best[0].as_secs_f64() / time.as_secs_f64()
+            "{name:<6} {:>7.3} s {:>7.3} s {:>12.1} {:>15.2} {:>17.2}",
+            best(k),
+            median(k),
+            plain.bytes as f64 / 1e6 / best(k),
+            best(0) / best(k),
+            median(0) / median(k),
         );
+    }
+    if cpu.iter().all(|c| c.len() == args.rounds) {
+        // CPU time, user and system, of the run: what the work costs, whatever else runs.
+        let best = |k: usize| cpu[k][0];
+        let median = |k: usize| cpu[k][cpu[k].len() / 2];
+        println!("CPU time (user + system, all threads):");
+        println!(
+            "{:<6} {:>9} {:>9} {:>15} {:>17}",
+            "form", "best", "median", "plain / this", "(medians)"
+        );
+        for (k, (name, _)) in forms.iter().enumerate() {
+            println!(
+                "{name:<6} {:>7.2} s {:>7.2} s {:>15.2} {:>17.2}",
+                best(k),
+                median(k),
+                best(0) / best(k),
+                median(0) / median(k),
+            );
+        }
     }
     Ok(())
 }
 
-/// The wall time of `scoresheet check FILE`, which must read all `games`.
-fn time_check(binary: &Path, path: &Path, games: u64) -> Result<Duration> {
+/// The CPU seconds (user and system) of this process's children that have ended, from
+/// `/proc/self/stat` (Linux; `None` elsewhere). Clock ticks are taken as 100 a second, the
+/// value Linux gives `sysconf(_SC_CLK_TCK)` on every architecture it runs on.
+fn children_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name, in parentheses, may hold spaces: fields are counted after it.
+    let (_, rest) = stat.rsplit_once(')')?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // Fields 16 and 17 of the line (cutime, cstime) are the 14th and 15th after the name.
+    let ticks = |k: usize| fields.get(k)?.parse::<f64>().ok();
+    Some((ticks(13)? + ticks(14)?) / 100.0)
+}
+
+/// The wall time of `scoresheet check [--jobs N] FILE`, which must read all `games`.
+fn time_check(binary: &Path, path: &Path, jobs: Option<&str>, games: u64) -> Result<Duration> {
     let start = Instant::now();
-    let out = Command::new(binary)
-        .arg("check")
+    let mut cmd = Command::new(binary);
+    cmd.arg("check");
+    if let Some(jobs) = jobs {
+        cmd.args(["--jobs", jobs]);
+    }
+    let out = cmd
         .arg(path)
         .stdin(Stdio::null())
         .output()

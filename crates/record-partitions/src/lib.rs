@@ -56,8 +56,10 @@ use std::path::{Path, PathBuf};
 use board_core::{
     Diagnostic, Dialect, GameError, Origin, PartReader, PartStep, RawGame, ReadError,
 };
-use record_input::Compression;
-use record_input::frames::{self, Frame};
+// What a caller needs beside the partitions: the packing, and the frames of a zstd file.
+pub use record_input::Compression;
+use record_input::frames;
+pub use record_input::frames::{Frame, frame_index};
 
 use start::Stop;
 use text::{Piece, Text};
@@ -142,7 +144,17 @@ pub fn split(path: impl AsRef<Path>, n: usize, dialect: &Dialect) -> io::Result<
     };
     let partitions = match compression {
         Compression::Zstd => {
-            let frames = frames::frame_index(path)?;
+            let frames = frames::frame_index(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            if frames.len() < n {
+                warnings.push(format!(
+                    "{}: {} zstd frame{}, read apart or not at all: at most as many partitions \
+                     (pzstd packs a file in frames of a few MiB)",
+                    path.display(),
+                    frames.len(),
+                    if frames.len() == 1 { "" } else { "s" },
+                ));
+            }
             let starts = zstd_cuts(path, &frames, n, dialect, &mut warnings)?;
             let mut partitions = Vec::new();
             for (k, &(first, start)) in starts.iter().enumerate() {
@@ -242,10 +254,11 @@ fn zstd_cuts(
     let mut starts = vec![(0, file_start)];
     let mut dropped = 0;
     for (k, &cut) in cuts.iter().enumerate() {
-        let stop = cuts
-            .get(k + 1)
-            .map_or(Stop::None, |&next| Stop::Frame(next));
-        let mut text = Text::frames(path, frames[cut..].iter().cloned())?;
+        let next = cuts.get(k + 1).copied();
+        let stop = next.map_or(Stop::None, Stop::Frame);
+        // The frames up to the next cut; past them the text reads on from the file itself,
+        // so that many cuts of a long index do not each copy the rest of it.
+        let mut text = Text::frames(path, frames[cut..next.unwrap_or(frames.len())].to_vec())?;
         match start::proven_start(&mut text, dialect, stop)? {
             Some((frame, offset)) => starts.push((cut, Location { frame, offset })),
             None => dropped += 1,
@@ -417,9 +430,22 @@ impl Games {
     }
 
     /// Feeds the reader the next block of text.
-    fn feed(&mut self) -> io::Result<()> {
+    fn feed(&mut self) {
         loop {
-            match self.text.next(&mut self.buf)? {
+            let piece = match self.text.next(&mut self.buf) {
+                Ok(piece) => piece,
+                Err(e) => {
+                    // As a reader of the whole file: the games before, then the error.
+                    let frame = match self.frames.last() {
+                        Some((index, _)) if self.zstd => format!(" in frame {index}"),
+                        _ => String::new(),
+                    };
+                    let message = format!("{}{frame}: {e}", self.path.display());
+                    self.reader.finish(Some(io::Error::new(e.kind(), message)));
+                    return;
+                }
+            };
+            match piece {
                 Piece::Frame(index) => {
                     self.frames.push((index, self.at));
                     if let Some(end) = self.end
@@ -432,11 +458,11 @@ impl Games {
                 Piece::Bytes(n) => {
                     self.reader.feed(self.at, &self.buf[..n]);
                     self.at += n as u64;
-                    return Ok(());
+                    return;
                 }
                 Piece::End => {
                     self.reader.finish(None);
-                    return Ok(());
+                    return;
                 }
             }
         }
@@ -502,12 +528,7 @@ impl Iterator for Games {
                     }
                     return Some(Err(self.misplaced(at, clean)));
                 }
-                PartStep::NeedInput => {
-                    if let Err(e) = self.feed() {
-                        self.done = true;
-                        return Some(Err(e));
-                    }
-                }
+                PartStep::NeedInput => self.feed(),
                 PartStep::End => self.done = true,
                 // A stop this crate does not know of: said, not taken for the end.
                 other => {
