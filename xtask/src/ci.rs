@@ -49,12 +49,22 @@ pub(crate) const STEPS: [&[&str]; 9] = [
     &["xtask", "fuzz", "--seconds"],
 ];
 
+/// The Python package's step (venv, wheel, pytest with a Dask cluster), after the cargo
+/// checks and before fuzzing: a script, as it runs pip and maturin, not cargo.
+pub(crate) const PYTHON: [&str; 2] = ["bash", "python/ci.sh"];
+
 pub(crate) fn run(args: &Args) -> Result {
     let (fuzz, checks) = STEPS.split_last().expect("CI has steps");
     for step in checks {
         eprintln!("== cargo {}", step.join(" "));
         util::run(util::cargo().args(*step))?;
     }
+    eprintln!("== {}", PYTHON.join(" "));
+    util::run(
+        std::process::Command::new(PYTHON[0])
+            .args(&PYTHON[1..])
+            .current_dir(util::root()),
+    )?;
     if args.fuzz_seconds > 0 {
         let seconds = args.fuzz_seconds.to_string();
         eprintln!("== cargo {} {seconds}", fuzz.join(" "));
@@ -68,18 +78,30 @@ pub(crate) fn run(args: &Args) -> Result {
 mod tests {
     use super::*;
 
-    /// `.ci/run` runs every step of `cargo xtask ci`, in the same order.
+    /// `.ci/run` runs every step of `cargo xtask ci`, in the same order, the Python step
+    /// just before fuzzing.
     #[test]
     fn ci_script_runs_the_same_steps() {
         let script = std::fs::read_to_string(util::root().join(".ci/run")).unwrap();
+        let (fuzz, checks) = STEPS.split_last().unwrap();
+        let python = PYTHON.join(" ");
+        let lines = checks
+            .iter()
+            .map(|step| format!("cargo {}", step.join(" ")))
+            .chain([python, format!("cargo {}", fuzz.join(" "))]);
         let mut from = 0;
-        for step in STEPS {
-            let line = format!("cargo {}", step.join(" "));
+        for line in lines {
             let at = script[from..]
                 .find(&line)
                 .unwrap_or_else(|| panic!(".ci/run lacks `{line}` (or has it out of order)"));
             from += at + line.len();
         }
+    }
+
+    /// The script `cargo xtask ci` and `.ci/run` call is there.
+    #[test]
+    fn python_step_exists() {
+        assert!(util::root().join(PYTHON[1]).is_file());
     }
 
     /// The README's test command, the second line of its first code block, is what CI runs.

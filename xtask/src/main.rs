@@ -10,6 +10,7 @@ mod compressed;
 mod convert;
 mod cores;
 mod corpus;
+mod dist_bench;
 mod draughts_anchor;
 mod fuzz;
 mod memory;
@@ -48,6 +49,8 @@ enum Task {
     Convert(convert::Args),
     /// Write the large random-games PGN the record benches read.
     Corpus(corpus::Args),
+    /// Read one file on a Dask cluster of 1, 2, ... workers against the CLI on one core.
+    DistBench(dist_bench::Args),
     /// Time our draughts perft beside dame-rs on the same positions.
     DraughtsAnchor(draughts_anchor::Args),
     /// Convert and check a large PGN (1 GiB) and a small one; fail if peak memory grows.
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Task::Convert(args) => convert::run(&args),
         Task::Corpus(args) => corpus::run(&args),
         Task::DraughtsAnchor(args) => draughts_anchor::run(&args),
+        Task::DistBench(args) => dist_bench::run(&args),
         Task::Memory(args) => memory::run(&args),
     };
     match result {
