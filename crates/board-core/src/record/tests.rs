@@ -64,7 +64,11 @@ fn a_repeated_roster_name_is_written_in_the_order_read() {
         .collect();
     assert_eq!(games.len(), 1);
     let names: Vec<&str> = games[0].tags().map(|t| t.name).collect();
-    assert_eq!(names.iter().filter(|n| **n == "Event").count(), 2, "{names:?}");
+    assert_eq!(
+        names.iter().filter(|n| **n == "Event").count(),
+        2,
+        "{names:?}"
+    );
     let mut once = String::new();
     write_game(&mut once, &games[0], &pgn, FirstMove::default());
     assert!(once.starts_with("[Ev "), "{once}");
