@@ -12,7 +12,7 @@ use board_core::{
     RawGame, ReadError, RecordReader, Rules, Severity, Stitcher, last_game_start, replay,
 };
 
-pub(crate) use notation_detect::Detected;
+pub(crate) use notation_detect::{Detected, Source};
 
 use crate::Error;
 use crate::progress::{self, Bar, Meter};
@@ -42,42 +42,6 @@ pub(crate) struct Located {
     pub(crate) column: usize,
     #[serde(flatten)]
     pub(crate) diagnostic: Diagnostic,
-}
-
-/// The notation of the input: named on the command line, or detected per file.
-pub(crate) enum Source<'a, N: ?Sized + 'static> {
-    /// `--from NAME`.
-    Named(&'a N),
-    /// No `--from`: the first game that decides names the notation of its file; until then
-    /// each game is read in a notation that fits it, else in `fallback`.
-    Detect {
-        detect: &'a (dyn Fn(&RawGame) -> Detected<'a, N> + Sync),
-        fallback: &'a N,
-    },
-}
-
-impl<'a, N: ?Sized + 'static> Source<'a, N> {
-    /// The notation to read `game` in, and what detection found that is to be said (the file
-    /// and a colon before it). A decision holds for the rest of the file: `decided` keeps it,
-    /// `None` at the start of each file. The closest reading of a game no notation reads
-    /// whole holds for that game alone.
-    pub(crate) fn resolve(
-        &self,
-        game: &RawGame,
-        decided: &mut Option<&'a N>,
-    ) -> (&'a N, Option<String>) {
-        match (*decided, self) {
-            (Some(notation), _) | (None, &Source::Named(notation)) => (notation, None),
-            (None, &Source::Detect { detect, fallback }) => match detect(game) {
-                Detected::Decided(notation, why) => {
-                    *decided = Some(notation);
-                    (notation, Some(why))
-                }
-                Detected::Undecided(notation) => (notation.unwrap_or(fallback), None),
-                Detected::Closest(notation, why) => (notation, Some(why)),
-            },
-        }
-    }
 }
 
 /// Runs `work` with diagnostics rendered on `err` (text) or written to `json` as JSON Lines,

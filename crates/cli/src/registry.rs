@@ -8,7 +8,6 @@ use std::path::Path;
 use board_core::{Dialect, Notation, RawGame, Rules};
 use notation_descriptive::DescriptivePosition;
 
-use notation_registry::CHESS;
 pub use notation_registry::{
     Chess, ChessNotation, DescriptiveEntry, DraughtsNotation, Entry, GameDescriptor, LookupError,
     OnDescriptive, Registry,
@@ -51,49 +50,14 @@ pub(crate) fn game_of_path(path: &Path) -> Option<&'static GameDescriptor> {
     notation_registry::game_of_path(path)
 }
 
-/// The standard algebraic notations by the names letter-set detection gives them.
-fn letter_sets() -> Vec<notation_detect::Entry<'static, ChessNotation>> {
-    CHESS
-        .iter()
-        .map(|e| notation_detect::Entry {
-            name: e.name,
-            notation: e.notation,
-        })
-        .collect()
-}
-
 /// The algebraic notation a chess game is written in, detected from its letters.
 fn chess(game: &RawGame) -> Detected<'static, ChessNotation> {
-    notation_detect::chess(game, &letter_sets())
+    notation_detect::chess(game, notation_registry::chess_letter_sets())
 }
 
 /// The notation a chess file is written in as `fmt` must keep it: LAN and UCI stay.
 fn chess_as_written(game: &RawGame) -> Detected<'static, ChessNotation> {
-    notation_detect::chess_as_written(game, &letter_sets())
-}
-
-/// The notation a chess game is written in when it is read on the descriptive position:
-/// a descriptive language if one replays it whole, else what letter-set detection says.
-fn detect_on_descriptive<'r>(
-    registry: &'r Registry,
-    game: &RawGame,
-) -> Detected<'r, OnDescriptive> {
-    if let Some((notation, why)) = registry.detect_descriptive(game) {
-        return Detected::Decided(notation, why);
-    }
-    // The letter sets' notations, carried onto the descriptive position.
-    let lifted = |n: &ChessNotation| registry.on_descriptive_of(n);
-    match chess(game) {
-        Detected::Decided(n, why) => match lifted(n) {
-            Some(notation) => Detected::Decided(notation, why),
-            None => Detected::Undecided(None),
-        },
-        Detected::Closest(n, why) => match lifted(n) {
-            Some(notation) => Detected::Closest(notation, why),
-            None => Detected::Undecided(None),
-        },
-        Detected::Undecided(n) => Detected::Undecided(n.and_then(lifted)),
-    }
+    notation_detect::chess_as_written(game, notation_registry::chess_letter_sets())
 }
 
 /// Whether the first game of the file at `path` is written in a descriptive language: the
@@ -312,7 +276,7 @@ impl Dispatch for Registry {
         let written = to
             .map(|c| c.on_descriptive(request.style).map(|n| (c.name(), n)))
             .transpose()?;
-        let detect = |game: &RawGame| detect_on_descriptive(self, game);
+        let detect = |game: &RawGame| self.detect_on_descriptive(game);
         let source = match &named {
             Some(notation) => Source::Named(notation),
             None => Source::Detect {

@@ -17,6 +17,60 @@ pub enum Detected<'n, N: ?Sized + 'static> {
     Closest(&'n N, String),
 }
 
+impl<'n, N: ?Sized + 'static> Detected<'n, N> {
+    /// The same decision over another table: `lift` gives each notation's counterpart there
+    /// (an algebraic notation on the descriptive position); one without a counterpart leaves
+    /// the game undecided.
+    pub fn lift<'m, M: ?Sized + 'static>(
+        self,
+        lift: impl Fn(&'n N) -> Option<&'m M>,
+    ) -> Detected<'m, M> {
+        match self {
+            Detected::Decided(n, why) => {
+                lift(n).map_or(Detected::Undecided(None), |m| Detected::Decided(m, why))
+            }
+            Detected::Closest(n, why) => {
+                lift(n).map_or(Detected::Undecided(None), |m| Detected::Closest(m, why))
+            }
+            Detected::Undecided(n) => Detected::Undecided(n.and_then(lift)),
+        }
+    }
+}
+
+/// The notation an input is read in: named by its user, or detected game by game.
+pub enum Source<'a, N: ?Sized + 'static> {
+    /// Named (`--from NAME`, `from_=NAME`).
+    Named(&'a N),
+    /// Not named: the first game that decides names the notation of its input; until then
+    /// each game is read in a notation that fits it, else in `fallback`.
+    Detect {
+        /// Detection on one game.
+        detect: &'a (dyn Fn(&RawGame) -> Detected<'a, N> + Sync),
+        /// The notation of a game no notation fits.
+        fallback: &'a N,
+    },
+}
+
+impl<'a, N: ?Sized + 'static> Source<'a, N> {
+    /// The notation to read `game` in, and what detection found that is to be said. A
+    /// decision holds for the rest of the input: `decided` keeps it, `None` at the start of
+    /// each input. The closest reading of a game no notation reads whole holds for that game
+    /// alone (to report its error in).
+    pub fn resolve(&self, game: &RawGame, decided: &mut Option<&'a N>) -> (&'a N, Option<String>) {
+        match (*decided, self) {
+            (Some(notation), _) | (None, &Source::Named(notation)) => (notation, None),
+            (None, &Source::Detect { detect, fallback }) => match detect(game) {
+                Detected::Decided(notation, why) => {
+                    *decided = Some(notation);
+                    (notation, Some(why))
+                }
+                Detected::Undecided(notation) => (notation.unwrap_or(fallback), None),
+                Detected::Closest(notation, why) => (notation, Some(why)),
+            },
+        }
+    }
+}
+
 /// A notation of the caller's table, by the name detection knows it by.
 #[derive(Debug)]
 pub struct Entry<'n, N: ?Sized> {

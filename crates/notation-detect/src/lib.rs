@@ -25,7 +25,7 @@
 mod decide;
 mod letters;
 
-pub use decide::{Detected, Entry, chess, chess_as_written};
+pub use decide::{Detected, Entry, Source, chess, chess_as_written};
 
 pub use letters::{
     DetectError, Detection, Fit, Rejection, detect, detect_descriptive_from,

@@ -112,6 +112,22 @@ static HUNGARIAN: Algebraic = Algebraic::with_letters(PieceLetters::HUNGARIAN);
 static ROMANIAN: Algebraic = Algebraic::with_letters(PieceLetters::ROMANIAN);
 static RUSSIAN: Algebraic = Algebraic::with_letters(PieceLetters::RUSSIAN);
 
+/// [`CHESS`] by the names letter-set detection gives its letter sets, built once: what
+/// [`notation_detect::chess`] takes to name the notation a game is written in.
+pub fn chess_letter_sets() -> &'static [notation_detect::Entry<'static, ChessNotation>] {
+    static SETS: std::sync::OnceLock<Vec<notation_detect::Entry<'static, ChessNotation>>> =
+        std::sync::OnceLock::new();
+    SETS.get_or_init(|| {
+        CHESS
+            .iter()
+            .map(|e| notation_detect::Entry {
+                name: e.name,
+                notation: e.notation,
+            })
+            .collect()
+    })
+}
+
 /// The algebraic chess notations, the default source first.
 pub static CHESS: &[Entry<ChessNotation>] = &[
     Entry {
@@ -556,6 +572,30 @@ impl Registry {
             &self.lifted[self.chess.len() + k],
             format!("detected {name}: {}", detection.reason()),
         ))
+    }
+
+    /// The registry's algebraic notations by the names letter-set detection gives them (the
+    /// lines detection knows no letter set for are never picked).
+    #[must_use]
+    pub fn letter_sets(&self) -> Vec<notation_detect::Entry<'_, ChessNotation>> {
+        self.chess
+            .iter()
+            .map(|e| notation_detect::Entry {
+                name: e.name,
+                notation: e.notation,
+            })
+            .collect()
+    }
+
+    /// The notation a chess game read on the descriptive position is written in: a
+    /// descriptive language that alone replays it whole, else what letter-set detection says,
+    /// carried onto that position.
+    #[must_use]
+    pub fn detect_on_descriptive(&self, game: &RawGame) -> notation_detect::Detected<'_, OnDescriptive> {
+        if let Some((notation, why)) = self.detect_descriptive(game) {
+            return notation_detect::Detected::Decided(notation, why);
+        }
+        notation_detect::chess(game, &self.letter_sets()).lift(|n| self.on_descriptive_of(n))
     }
 
     /// `notation`, an algebraic notation of the registry, on the descriptive position.

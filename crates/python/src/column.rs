@@ -253,7 +253,7 @@ where
                     break;
                 }
             };
-            let notation = self.source.resolve(&game, &mut self.decided);
+            let (notation, _) = self.source.resolve(&game, &mut self.decided);
             let replayed = match self.target {
                 Some(target) => {
                     let tags = game.tags().len() > 0;

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use board_core::{Dialect, Notation, RawGame, Rules};
-use notation_detect::Detected;
+pub(crate) use notation_detect::Source;
 use notation_registry::{Chess, ChessNotation, Game, OnDescriptive, Registry};
 
 /// The standard registry, built once: every call looks notations up in it.
@@ -27,36 +27,6 @@ pub(crate) fn game(name: Option<&str>) -> Result<Game, String> {
         Some(other) => Err(format!(
             "unknown game {other:?}: the games are chess and draughts"
         )),
-    }
-}
-
-/// The notation of the input: named, or detected game by game until one decides.
-pub(crate) enum Source<'a, N: ?Sized + 'static> {
-    /// `from_=NAME`.
-    Named(&'a N),
-    /// No `from_`: the first game that decides names the notation of the column; until then
-    /// each game is read in a notation that fits it, else in `fallback`.
-    Detect {
-        detect: &'a (dyn Fn(&RawGame) -> Detected<'a, N> + Sync),
-        fallback: &'a N,
-    },
-}
-
-impl<'a, N: ?Sized + 'static> Source<'a, N> {
-    /// The notation to read `game` in; `decided` keeps what a game decided for those after it.
-    pub(crate) fn resolve(&self, game: &RawGame, decided: &mut Option<&'a N>) -> &'a N {
-        match (*decided, self) {
-            (Some(notation), _) | (None, &Source::Named(notation)) => notation,
-            (None, &Source::Detect { detect, fallback }) => match detect(game) {
-                Detected::Decided(notation, _) => {
-                    *decided = Some(notation);
-                    notation
-                }
-                Detected::Undecided(notation) => notation.unwrap_or(fallback),
-                // The closest reading holds for that game alone, to report its error in.
-                Detected::Closest(notation, _) => notation,
-            },
-        }
     }
 }
 
@@ -92,39 +62,6 @@ pub(crate) struct Request<'a> {
     pub(crate) first: Option<&'a RawGame>,
 }
 
-/// The algebraic notations by the names letter-set detection gives them.
-fn letter_sets() -> &'static [notation_detect::Entry<'static, ChessNotation>] {
-    static SETS: OnceLock<Vec<notation_detect::Entry<'static, ChessNotation>>> = OnceLock::new();
-    SETS.get_or_init(|| {
-        notation_registry::CHESS
-            .iter()
-            .map(|e| notation_detect::Entry {
-                name: e.name,
-                notation: e.notation,
-            })
-            .collect()
-    })
-}
-
-/// The notation a chess game read on the descriptive position is written in: a descriptive
-/// language that replays it whole, else what letter-set detection says, carried there.
-fn detect_on_descriptive(game: &RawGame) -> Detected<'static, OnDescriptive> {
-    let registry = registry();
-    if let Some((notation, why)) = registry.detect_descriptive(game) {
-        return Detected::Decided(notation, why);
-    }
-    let lifted = |n: &ChessNotation| registry.on_descriptive_of(n);
-    match notation_detect::chess(game, letter_sets()) {
-        Detected::Decided(n, why) => lifted(n).map_or(Detected::Undecided(None), |notation| {
-            Detected::Decided(notation, why)
-        }),
-        Detected::Closest(n, why) => lifted(n).map_or(Detected::Undecided(None), |notation| {
-            Detected::Closest(notation, why)
-        }),
-        Detected::Undecided(n) => Detected::Undecided(n.and_then(lifted)),
-    }
-}
-
 /// Finds the notations `request` names or detects and runs `task` with them, on the position
 /// kind they replay on.
 ///
@@ -140,7 +77,7 @@ pub(crate) fn run<T: Task>(request: &Request<'_>, task: T) -> Result<T::Output, 
                 Source::Named(registry.draughts(name).map_err(|e| e.to_string())?.notation)
             }
             None => Source::Detect {
-                detect: &|_: &RawGame| Detected::Undecided(None),
+                detect: &|_: &RawGame| notation_detect::Detected::Undecided(None),
                 fallback: registry.default_draughts().notation,
             },
         };
@@ -173,7 +110,7 @@ pub(crate) fn run<T: Task>(request: &Request<'_>, task: T) -> Result<T::Output, 
             Chess::Algebraic(e) => Ok(e.notation),
             Chess::Descriptive(e) => Err(format!("{} is read on its own position", e.name)),
         };
-        let detect = |game: &RawGame| notation_detect::chess(game, letter_sets());
+        let detect = |game: &RawGame| notation_detect::chess(game, notation_registry::chess_letter_sets());
         let source = match from {
             Some(from) => Source::Named(algebraic(from)?),
             None => Source::Detect {
@@ -196,7 +133,7 @@ pub(crate) fn run<T: Task>(request: &Request<'_>, task: T) -> Result<T::Output, 
     let source = match &named {
         Some(notation) => Source::Named(notation),
         None => Source::Detect {
-            detect: &|game: &RawGame| detect_on_descriptive(game),
+            detect: &|game: &RawGame| registry().detect_on_descriptive(game),
             fallback: registry.default_on_descriptive(),
         },
     };
