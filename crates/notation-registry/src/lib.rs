@@ -591,7 +591,10 @@ impl Registry {
     /// descriptive language that alone replays it whole, else what letter-set detection says,
     /// carried onto that position.
     #[must_use]
-    pub fn detect_on_descriptive(&self, game: &RawGame) -> notation_detect::Detected<'_, OnDescriptive> {
+    pub fn detect_on_descriptive(
+        &self,
+        game: &RawGame,
+    ) -> notation_detect::Detected<'_, OnDescriptive> {
         if let Some((notation, why)) = self.detect_descriptive(game) {
             return notation_detect::Detected::Decided(notation, why);
         }

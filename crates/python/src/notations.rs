@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use board_core::{Dialect, Notation, RawGame, Rules};
 pub(crate) use notation_detect::Source;
-use notation_registry::{Chess, ChessNotation, Game, OnDescriptive, Registry};
+use notation_registry::{Chess, Game, Registry};
 
 /// The standard registry, built once: every call looks notations up in it.
 pub(crate) fn registry() -> &'static Registry {
@@ -110,7 +110,8 @@ pub(crate) fn run<T: Task>(request: &Request<'_>, task: T) -> Result<T::Output, 
             Chess::Algebraic(e) => Ok(e.notation),
             Chess::Descriptive(e) => Err(format!("{} is read on its own position", e.name)),
         };
-        let detect = |game: &RawGame| notation_detect::chess(game, notation_registry::chess_letter_sets());
+        let detect =
+            |game: &RawGame| notation_detect::chess(game, notation_registry::chess_letter_sets());
         let source = match from {
             Some(from) => Source::Named(algebraic(from)?),
             None => Source::Detect {
@@ -133,7 +134,7 @@ pub(crate) fn run<T: Task>(request: &Request<'_>, task: T) -> Result<T::Output, 
     let source = match &named {
         Some(notation) => Source::Named(notation),
         None => Source::Detect {
-            detect: &|game: &RawGame| registry().detect_on_descriptive(game),
+            detect: &|game: &RawGame| registry.detect_on_descriptive(game),
             fallback: registry.default_on_descriptive(),
         },
     };
