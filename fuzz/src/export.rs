@@ -1,5 +1,9 @@
-//! `scoresheet export` on raw bytes: the games table built from any input, and the command
-//! run in process on the same bytes, writing JSON Lines and CSV.
+//! `scoresheet export` on raw bytes: the games table built from any input, and (with the
+//! crate's feature `cli-export`, on in the stable replay of the seeds) the command run in
+//! process on the same bytes, writing JSON Lines and CSV.
+//!
+//! libFuzzer runs the table part only: arrow's writers, built with sanitizers, were most of
+//! fuzzing's CI time, and `crates/cli/tests/export.rs` tests them on real files.
 //!
 //! # Examples
 //!
@@ -8,8 +12,11 @@
 //! scoresheet_fuzz::export(b"\x01[GameType \"20\"]\n\n1. 32-28 19-23 *\n");
 //! ```
 
+#[cfg(feature = "cli-export")]
 use std::path::PathBuf;
+#[cfg(feature = "cli-export")]
 use std::process::ExitCode;
+#[cfg(feature = "cli-export")]
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use arrow_array::RecordBatch;
@@ -27,8 +34,9 @@ use game_table::{Game, Provenance, Table, TableOptions};
 ///   its `source_offset` where that reader starts it; the summary counts each row as valid
 ///   or not, and `valid` says the same;
 /// - no batch holds more rows than asked;
-/// - `scoresheet export` on the input as a file exits 0 or 1 (1 exactly when a game is not
-///   valid), and writes one JSON line and one CSV record per row.
+/// - with the feature `cli-export`: `scoresheet export` on the input as a file exits 0 or 1
+///   (1 exactly when a game is not valid), and writes one JSON line and one CSV record per
+///   row.
 ///
 /// # Panics
 ///
@@ -37,10 +45,10 @@ pub fn export(data: &[u8]) {
     let Some((&mode, file)) = data.split_first() else {
         return;
     };
-    let (game, ext, dialect) = if mode & 1 == 0 {
-        (Game::Chess, "pgn", Dialect::pgn())
+    let (game, dialect) = if mode & 1 == 0 {
+        (Game::Chess, Dialect::pgn())
     } else {
-        (Game::Draughts, "pdn", notation_manoury::dialect())
+        (Game::Draughts, notation_manoury::dialect())
     };
     let batch_rows = 1 + usize::from((mode >> 2) & 7);
     let table = Table::new(TableOptions {
@@ -83,7 +91,15 @@ pub fn export(data: &[u8]) {
     }
     assert_eq!(offsets, starts, "each row where its game starts");
     assert_eq!(valid, summary.valid, "valid rows and valid games");
+    #[cfg(feature = "cli-export")]
+    command_writes_every_row(file, game, rows, summary.invalid);
+}
 
+/// `scoresheet export` on `file` (records of `game`) exits 1 exactly when some of its `rows`
+/// games are `invalid`, and writes one JSON line and one CSV record per row.
+#[cfg(feature = "cli-export")]
+fn command_writes_every_row(file: &[u8], game: Game, rows: usize, invalid: usize) {
+    let ext = if game == Game::Chess { "pgn" } else { "pdn" };
     let dir = scratch_dir();
     let input = dir.join(format!("input.{ext}"));
     std::fs::write(&input, file).expect("a writable scratch folder");
@@ -99,12 +115,15 @@ pub fn export(data: &[u8]) {
             output.clone().into_os_string(),
             input.clone().into_os_string(),
         ]);
-        let expected = if summary.invalid == 0 {
+        let expected = if invalid == 0 {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(1)
         };
-        assert_eq!(code, expected, "{format}: {summary:?}");
+        assert_eq!(
+            code, expected,
+            "{format}: {invalid} of {rows} games invalid"
+        );
         let written = std::fs::read(&output).expect("export writes its output");
         if format == "jsonl" {
             let count = written.iter().filter(|&&b| b == b'\n').count();
@@ -121,6 +140,7 @@ pub fn export(data: &[u8]) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(feature = "cli-export")]
 /// Records of a CSV text, counting line ends outside quotes.
 fn records(csv: &str) -> usize {
     let mut quoted = false;
@@ -135,6 +155,7 @@ fn records(csv: &str) -> usize {
     count
 }
 
+#[cfg(feature = "cli-export")]
 /// A folder of this process's own, one per call, so that parallel fuzzing jobs and tests do
 /// not share files.
 fn scratch_dir() -> PathBuf {

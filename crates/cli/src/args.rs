@@ -51,10 +51,12 @@ pub enum Command {
     Fmt(FmtArgs),
     /// Export games as a table (Parquet, Arrow IPC, JSON Lines, CSV), one row per game: typed
     /// header columns, moves, clocks, evaluations, validity and provenance.
+    #[cfg(feature = "export")]
     Export(ExportArgs),
 }
 
 /// The file formats `export` writes.
+#[cfg(feature = "export")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TableFormat {
     /// Apache Parquet, zstd-compressed, one row group per `--row-group-rows` games.
@@ -68,6 +70,7 @@ pub enum TableFormat {
 }
 
 /// Arguments of `scoresheet export`.
+#[cfg(feature = "export")]
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     /// The game the records are of; its help, written from the registry, says how it is told
@@ -487,6 +490,10 @@ pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
     };
     let mut command = Cli::command();
     for (sub, from, names, to) in commands {
+        // `export` is left out of builds without its feature.
+        if command.find_subcommand(sub).is_none() {
+            continue;
+        }
         let to_names = if sub == "import" {
             &chess_only
         } else {

@@ -33,11 +33,13 @@ use std::fmt;
 use std::io::Write;
 use std::process::ExitCode;
 
+pub use args::FmtArgs;
 pub use args::{
     CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, DiagramFormat, Game, ImportArgs,
     OutputFormat, PerftArgs, ShowArgs,
 };
-pub use args::{ExportArgs, FmtArgs, TableFormat};
+#[cfg(feature = "export")]
+pub use args::{ExportArgs, TableFormat};
 pub use args::{Progress, SheetArgs, SheetFormat, SheetLanguage};
 
 /// Everything went well.

@@ -3,6 +3,8 @@
 //! at each game's first byte, compressed input, the exit status, and memory bounded by the
 //! row group.
 
+#![cfg(feature = "export")]
+
 mod common;
 
 use std::fs;

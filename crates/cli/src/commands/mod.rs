@@ -3,6 +3,7 @@
 mod check;
 mod completions;
 mod convert;
+#[cfg(feature = "export")]
 mod export;
 mod fmt;
 mod import;
@@ -26,6 +27,7 @@ pub(crate) fn run(registry: &Registry, command: Command) -> Result<(), Error> {
         Command::Completions(args) => completions::run(registry, &args),
         Command::Sheet(args) => sheet::run(registry, &args),
         Command::Fmt(args) => fmt::run(registry, &args),
+        #[cfg(feature = "export")]
         Command::Export(args) => export::run(&args),
         // Dispatched before: plugins keep their own exit codes.
         Command::External(args) => Err(Error::Usage(format!("unknown command {args:?}"))),
