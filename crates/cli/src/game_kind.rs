@@ -93,6 +93,26 @@ pub(crate) fn of_inputs(
     Ok((decided.map_or(Game::Chess, |(game, _)| game), notes))
 }
 
+/// [`of_inputs`], its notes (how each file's game was told) written on stderr unless `quiet`.
+///
+/// # Errors
+///
+/// A usage error when the files are of different games; writing the notes failed.
+pub(crate) fn announced(
+    explicit: Option<Game>,
+    files: &[PathBuf],
+    quiet: bool,
+) -> Result<Game, Error> {
+    let (game, notes) = of_inputs(explicit, files)?;
+    if !quiet {
+        let mut err = crate::output::Stderr;
+        for note in notes {
+            std::io::Write::write_fmt(&mut err, format_args!("note: {note}\n"))?;
+        }
+    }
+    Ok(game)
+}
+
 fn name(game: Game) -> &'static str {
     crate::registry::game(game).name
 }

@@ -12,7 +12,7 @@ use board_core::{
     RawGame, ReadError, RecordReader, Rules, Severity, Stitcher, last_game_start, replay,
 };
 
-pub(crate) use notation_detect::{Detected, Source};
+pub(crate) use notation_detect::Source;
 
 use crate::Error;
 use crate::progress::{self, Bar, Meter};

@@ -22,6 +22,8 @@
 //! assert_eq!(registry.names(Game::Draughts), [("manoury", "international draughts, Manoury numbers: 32-28, 19x30, 47x38x24x13x36")]);
 //! ```
 
+mod dispatch;
+
 use std::path::Path;
 
 use std::fmt;
@@ -31,6 +33,10 @@ use notation_descriptive::{Descriptive, DescriptivePosition, Tracked};
 use notation_en::{Algebraic, Lan, PieceLetters, Uci};
 use notation_fr::French;
 use notation_manoury::Manoury;
+
+pub use dispatch::{
+    Board, DispatchError, Kind, NotationOf, Notations, Played, Request, Target, Task,
+};
 
 /// The games the registry knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -15,7 +15,9 @@ use board_core::{
     Notation, RawGame, ReadError, RecordReader, Rules, Severity, Span, replay, replay_into,
 };
 
-use crate::notations::{Source, Task};
+use crate::notations::Task;
+use notation_detect::Source;
+use notation_registry::{Kind, NotationOf, Notations};
 
 /// The cells of a text column: `string`, `large_string`, `string_view`, or their binary twins
 /// (text in a one-byte encoding reads as the reader reads such files).
@@ -348,17 +350,9 @@ pub(crate) struct Convert<'c> {
 impl Task for Convert<'_> {
     type Output = Result<Vec<ArrayRef>, Failure>;
 
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        target: Option<&N>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules,
-        N: Notation<Position = P, Move = P::Move> + Sync + ?Sized,
-    {
-        let mut reading = Reading::new(source, target, dialect);
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
+        let target = with.target.map(|t| t.notation);
+        let mut reading = Reading::new(with.source, target, with.dialect);
         let want = Want {
             warnings: false,
             render: self.raise,
@@ -419,18 +413,8 @@ pub(crate) struct Check<'c> {
 impl Task for Check<'_> {
     type Output = Result<RecordBatch, Failure>;
 
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        target: Option<&N>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules,
-        N: Notation<Position = P, Move = P::Move> + Sync + ?Sized,
-    {
-        let _ = target;
-        let mut reading = Reading::new(source, None, dialect);
+    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
+        let mut reading = Reading::new(with.source, None, with.dialect);
         let want = Want {
             warnings: true,
             render: false,

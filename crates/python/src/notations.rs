@@ -5,9 +5,9 @@
 
 use std::sync::OnceLock;
 
-use board_core::{Dialect, Notation, RawGame, Rules};
-pub(crate) use notation_detect::Source;
-use notation_registry::{Chess, Game, Registry};
+use board_core::RawGame;
+pub(crate) use notation_registry::Task;
+use notation_registry::{Game, Registry};
 
 /// The standard registry, built once: every call looks notations up in it.
 pub(crate) fn registry() -> &'static Registry {
@@ -30,23 +30,6 @@ pub(crate) fn game(name: Option<&str>) -> Result<Game, String> {
     }
 }
 
-/// What a call does once its notations are known, the same for every position kind.
-pub(crate) trait Task {
-    /// What the call gives back.
-    type Output;
-
-    /// Runs with the source notation, the target when one was asked for, and the dialect.
-    fn run<P, N>(
-        self,
-        source: &Source<'_, N>,
-        target: Option<&N>,
-        dialect: &Dialect,
-    ) -> Self::Output
-    where
-        P: Rules,
-        N: Notation<Position = P, Move = P::Move> + Sync + ?Sized;
-}
-
 /// What a call asks for.
 pub(crate) struct Request<'a> {
     /// The game.
@@ -63,80 +46,23 @@ pub(crate) struct Request<'a> {
 }
 
 /// Finds the notations `request` names or detects and runs `task` with them, on the position
-/// kind they replay on.
+/// kind they replay on ([`Registry::run`], as the command line does).
 ///
 /// # Errors
 ///
 /// A usage error, the command line's words, for an unknown notation or style.
 pub(crate) fn run<T: Task>(request: &Request<'_>, task: T) -> Result<T::Output, String> {
     let registry = registry();
-    let dialect = (notation_registry::game(request.game).dialect)();
-    if request.game == Game::Draughts {
-        let source = match request.from {
-            Some(name) => {
-                Source::Named(registry.draughts(name).map_err(|e| e.to_string())?.notation)
-            }
-            None => Source::Detect {
-                detect: &|_: &RawGame| notation_detect::Detected::Undecided(None),
-                fallback: registry.default_draughts().notation,
-            },
-        };
-        let target = request
-            .to
-            .map(|name| registry.draughts(name).map(|e| e.notation))
-            .transpose()
-            .map_err(|e| e.to_string())?;
-        if request.style.is_some() {
-            return Err("style is the style of a descriptive notation".into());
-        }
-        return Ok(task.run(&source, target, &dialect));
-    }
-    let lookup = |name: &str| registry.chess(name).map_err(|e| e.to_string());
-    let from = request.from.map(lookup).transpose()?;
-    let to = request.to.map(lookup).transpose()?;
-    let descriptive = [from, to]
-        .iter()
-        .flatten()
-        .any(|c| matches!(c, Chess::Descriptive(_)))
-        || (from.is_none() && request.first.is_some_and(|g| registry.is_descriptive(g)));
-    if !descriptive {
-        if request.style.is_some() {
-            return Err(format!(
-                "style is the style of a descriptive notation ({})",
-                registry.descriptive_names().join(", ")
-            ));
-        }
-        let algebraic = |c: Chess<'static>| match c {
-            Chess::Algebraic(e) => Ok(e.notation),
-            Chess::Descriptive(e) => Err(format!("{} is read on its own position", e.name)),
-        };
-        let detect =
-            |game: &RawGame| notation_detect::chess(game, notation_registry::chess_letter_sets());
-        let source = match from {
-            Some(from) => Source::Named(algebraic(from)?),
-            None => Source::Detect {
-                detect: &detect,
-                fallback: registry.default_chess().notation,
-            },
-        };
-        let target = to.map(algebraic).transpose()?;
-        return Ok(task.run(&source, target, &dialect));
-    }
-    let style = request.style;
-    let named = from
-        .map(|c| c.on_descriptive(style))
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    let written = to
-        .map(|c| c.on_descriptive(style))
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    let source = match &named {
-        Some(notation) => Source::Named(notation),
-        None => Source::Detect {
-            detect: &|game: &RawGame| registry.detect_on_descriptive(game),
-            fallback: registry.default_on_descriptive(),
-        },
+    let first = request.first;
+    let looks_descriptive = |registry: &Registry| first.is_some_and(|g| registry.is_descriptive(g));
+    let request = notation_registry::Request {
+        game: request.game,
+        from: request.from,
+        to: request.to.map(Some),
+        style: request.style,
+        as_written: false,
+        looks_descriptive: &looks_descriptive,
+        hint: Some(|name, why| format!("; but {why}: read it with from_={name:?}")),
     };
-    Ok(task.run(&source, written.as_ref(), &dialect))
+    registry.run(&request, task).map_err(|e| e.to_string())
 }

@@ -2,11 +2,9 @@
 
 use std::io::{self, BufWriter, Write};
 
-use board_core::{Dialect, Notation, Rules};
-
 use crate::game_kind;
 use crate::output;
-use crate::pipeline::{self, Source};
+use crate::pipeline;
 use crate::progress;
 use crate::registry::{Dispatch, Kind, NotationOf, Notations, Registry, Request, Task};
 use crate::{CheckArgs, Error, OutputFormat};
@@ -14,12 +12,7 @@ use crate::{CheckArgs, Error, OutputFormat};
 /// Checks the inputs: diagnostics on stderr (or one JSON report on stdout), a summary line on
 /// stdout, exit status 0 only when no game had an error.
 pub(crate) fn run(registry: &Registry, args: &CheckArgs) -> Result<(), Error> {
-    let (game, notes) = game_kind::of_inputs(args.game, &args.files)?;
-    if !args.quiet {
-        for note in notes {
-            writeln!(output::Stderr, "note: {note}")?;
-        }
-    }
+    let game = game_kind::announced(args.game, &args.files, args.quiet)?;
     let request = Request {
         game,
         from: args.from.as_deref(),
@@ -28,7 +21,7 @@ pub(crate) fn run(registry: &Registry, args: &CheckArgs) -> Result<(), Error> {
         files: &args.files,
         as_written: false,
     };
-    registry.run(&request, Check(args))?
+    registry.dispatch(&request, Check(args))?
 }
 
 /// `check` once its notation is known.
@@ -38,46 +31,36 @@ impl Task for Check<'_> {
     type Output = Result<(), Error>;
 
     fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
-        let source = with.source;
-        let dialect = with.dialect;
-        check_with(self.0, source, dialect)
-    }
-}
-
-fn check_with<P, N>(
-    args: &CheckArgs,
-    source: &Source<'_, N>,
-    dialect: &Dialect,
-) -> Result<(), Error>
-where
-    P: Rules,
-    N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
-{
-    let mut err = output::Stderr;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let progress = progress::wanted(args.progress, args.quiet, false);
-    let summary = pipeline::reported(args.format, args.quiet, &mut err, &mut out, |report| {
-        pipeline::process::<P, N>(
-            &args.files,
-            source,
-            None,
-            dialect,
-            &mut io::sink(),
-            report,
-            progress,
-            args.jobs.unwrap_or_else(pipeline::default_jobs),
-        )
-    })?;
-    match args.format {
-        OutputFormat::Json => pipeline::write_json_summary(&mut out, &summary)?,
-        OutputFormat::Text => {
-            writeln!(
-                out,
-                "checked {} games ({} plies): {} errors, {} warnings",
-                summary.games, summary.plies, summary.errors, summary.warnings
-            )?;
-            out.flush()?;
+        let Check(args) = self;
+        let Notations {
+            source, dialect, ..
+        } = with;
+        let mut err = output::Stderr;
+        let mut out = BufWriter::new(io::stdout().lock());
+        let progress = progress::wanted(args.progress, args.quiet, false);
+        let summary = pipeline::reported(args.format, args.quiet, &mut err, &mut out, |report| {
+            pipeline::process::<P, N>(
+                &args.files,
+                source,
+                None,
+                dialect,
+                &mut io::sink(),
+                report,
+                progress,
+                args.jobs.unwrap_or_else(pipeline::default_jobs),
+            )
+        })?;
+        match args.format {
+            OutputFormat::Json => pipeline::write_json_summary(&mut out, &summary)?,
+            OutputFormat::Text => {
+                writeln!(
+                    out,
+                    "checked {} games ({} plies): {} errors, {} warnings",
+                    summary.games, summary.plies, summary.errors, summary.warnings
+                )?;
+                out.flush()?;
+            }
         }
+        pipeline::verdict(&summary)
     }
-    pipeline::verdict(&summary)
 }

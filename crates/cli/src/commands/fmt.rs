@@ -38,7 +38,7 @@ pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
         .collect();
     // Every `--from` and `--style` is checked before any file is touched.
     for (_, _, game) in &inputs {
-        registry.run(&request(args, *game, &[]), Checked)?;
+        registry.dispatch(&request(args, *game, &[]), Checked)?;
     }
 
     let mut err = output::Stderr;
@@ -99,7 +99,7 @@ pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
                     report,
                     jobs,
                 };
-                registry.run(&request(args, *game, &files), format)?
+                registry.dispatch(&request(args, *game, &files), format)?
             },
         );
         let summary = match summary {

@@ -94,7 +94,7 @@ fn filled(
         quiet: args.quiet,
         err: &mut io::stderr().lock(),
     };
-    registry.run(&request, task)?
+    registry.dispatch(&request, task)?
 }
 
 /// The sheet of one game, filled in the sheet's notation from the notation it is read in.

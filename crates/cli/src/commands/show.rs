@@ -59,7 +59,7 @@ pub(crate) fn run(registry: &Registry, args: &ShowArgs) -> Result<(), Error> {
                 files: args.file.as_slice(),
                 as_written: false,
             };
-            registry.run(&request, FromRecord(args))??
+            registry.dispatch(&request, FromRecord(args))??
         }
         Game::Draughts => {
             let position = match &args.fen {
