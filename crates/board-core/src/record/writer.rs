@@ -95,7 +95,16 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
     result: &str,
 ) {
     let start = out.len();
-    let mut written = vec![false; tags.len()];
+    // Which tags are written already; on the stack for the tag sections of nearly every game.
+    let mut few = [false; 32];
+    let mut many = Vec::new();
+    let written: &mut [bool] = match few.get_mut(..tags.len()) {
+        Some(few) => few,
+        None => {
+            many.resize(tags.len(), false);
+            &mut many
+        }
+    };
     // The roster goes first, unless the tag it would write first is one the section holds
     // twice (a recovered tag section): the reader starts a new game at the first tag's name
     // given again, so such a game keeps the order it was read in, where its first name is
@@ -140,7 +149,7 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
             None => {}
         }
     }
-    for ((name, value), done) in tags.iter().zip(written) {
+    for ((name, value), done) in tags.iter().zip(written.iter()) {
         if !done && !name.as_ref().is_empty() {
             let value = match name.as_ref() {
                 "Result" => dialect.written_result(value.as_ref()),
@@ -170,16 +179,23 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars() {
-        match c {
-            '"' | '\\' => {
+    // Copied in runs between the bytes to escape, which most values do not hold.
+    let mut rest = value;
+    while let Some(at) = rest
+        .bytes()
+        .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+    {
+        out.push_str(&rest[..at]);
+        match rest.as_bytes()[at] {
+            b'\n' | b'\r' => out.push(' '),
+            byte => {
                 out.push('\\');
-                out.push(c);
+                out.push(char::from(byte));
             }
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
         }
+        rest = &rest[at + 1..];
     }
+    out.push_str(rest);
     out.push_str("\"]\n");
 }
 
@@ -338,8 +354,7 @@ impl<'a> MovetextWriter<'a> {
         let ply = level.next;
         if !ply.black {
             push_number(self.out, ply.number);
-            self.out.push('.');
-            self.out.push(' ');
+            self.out.push_str(". ");
         } else if self.need_number {
             push_number(self.out, ply.number);
             self.out.push_str("... ");
@@ -622,6 +637,7 @@ impl MovetextSink for MovetextWriter<'_> {
 }
 
 /// Appends a move number in decimal without the formatting machinery: it runs for every move.
+#[inline(always)]
 fn push_number(out: &mut String, number: u32) {
     // Nearly every move number has one or two digits.
     if number < 100 {
@@ -819,6 +835,21 @@ mod tests {
         w.end_variation();
         w.finish("*");
         assert_eq!(out, "1. e4 2. Nf3 () *\n\n");
+    }
+
+    #[test]
+    fn tag_values_are_escaped_in_runs() {
+        let mut out = String::new();
+        write_tag(&mut out, "Annotator", "\"é\\x\n\r\" plain");
+        assert_eq!(out, "[Annotator \"\\\"é\\\\x  \\\" plain\"]\n");
+        let mut out = String::new();
+        let tags: Vec<(String, &str)> = (0..40).map(|k| (format!("T{k}"), "v")).collect();
+        write_tags(&mut out, &Dialect::pdn(), &tags, "*");
+        assert_eq!(
+            out.lines().count(),
+            41,
+            "40 tags, more than the stack holds, and a blank line"
+        );
     }
 
     #[test]
