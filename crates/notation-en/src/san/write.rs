@@ -145,11 +145,21 @@ fn gives_check(pos: &Position, mv: Move) -> Option<bool> {
     let (from, to) = (mv.from(), mv.to());
     let occupied = pos.occupied().without(from).with(to);
     let role = mv.promotion_role().unwrap_or(mv.role());
-    // With the mover to play, the other king is not attacked: any piece of the mover's that
-    // attacks it on the new board but the moved one is a slider the move uncovered.
+    if attacks::of(role, us, to, occupied).contains(king) {
+        return Some(true);
+    }
+    // With the mover to play, the other king is not attacked: only a slider behind the square
+    // the move leaves, on a line through the king, can check it now.
+    if !attacks::on_a_line(from, king) {
+        return Some(false);
+    }
+    let ours = pos.by_color(us);
+    let queens = pos.by_role(Role::Queen);
+    let rooks = (pos.by_role(Role::Rook) | queens) & ours;
+    let bishops = (pos.by_role(Role::Bishop) | queens) & ours;
     Some(
-        attacks::of(role, us, to, occupied).contains(king)
-            || pos.attackers_to(king, us, occupied).without(from).any(),
+        (attacks::rook(king, occupied) & rooks.without(from)).any()
+            || (attacks::bishop(king, occupied) & bishops.without(from)).any(),
     )
 }
 
@@ -171,13 +181,13 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
     }
     // Most moves have no rival: no other piece of the role attacks the destination, which
     // the attack tables tell without generating the legal moves `disambiguation` weighs.
+    let rivals = pos
+        .by_piece(Piece::new(pos.turn(), role))
+        .without(mv.from());
     let (file, rank) = match role {
         Role::Pawn => (capture, false),
-        _ if (pos
-            .by_piece(Piece::new(pos.turn(), role))
-            .without(mv.from())
-            & attacks::of(role, pos.turn(), mv.to(), pos.occupied()))
-        .any() =>
+        _ if rivals.any()
+            && (rivals & attacks::of(role, pos.turn(), mv.to(), pos.occupied())).any() =>
         {
             disambiguation(pos, mv)
         }
