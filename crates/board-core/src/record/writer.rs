@@ -553,7 +553,7 @@ impl<'a> MovetextWriter<'a> {
     #[cold]
     fn line_fits(&self) -> bool {
         let line = &self.out[self.line_start..];
-        !line.is_ascii() && line.chars().count() <= self.line_width
+        !is_ascii(line.as_bytes()) && line.chars().count() <= self.line_width
     }
 
     /// Places the last element again, once something is glued to it.
@@ -593,7 +593,8 @@ impl MovetextSink for MovetextWriter<'_> {
     fn move_token(&mut self, event: MoveEvent, write: impl FnOnce(&mut String)) {
         // The writer counts the moves as the replay does; the first one sets where the count
         // starts, which a writer made before the game's start position was known cannot know.
-        if self.variations.is_empty() && self.main.last.is_none() {
+        // The main line's last move is tested first: after the first move, the one test.
+        if self.main.last.is_none() && self.variations.is_empty() {
             let ply = event.ply();
             self.main.next = Ply {
                 number: ply.number,
@@ -663,6 +664,19 @@ fn push_number(out: &mut String, number: u32) {
     for &digit in &digits[at..] {
         out.push(char::from(digit));
     }
+}
+
+/// `true` if every byte is ASCII, eight at a time: a line is tested each time it fills up.
+fn is_ascii(bytes: &[u8]) -> bool {
+    let mut words = bytes.chunks_exact(8);
+    let high = words.by_ref().fold(0, |high, word| {
+        high | u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))
+    });
+    let tail = words
+        .remainder()
+        .iter()
+        .fold(0, |high, &b| high | u64::from(b));
+    (high | tail) & 0x8080_8080_8080_8080 == 0
 }
 
 /// Whether `glyph` glued to `token` reads back as that move and that glyph.
@@ -835,6 +849,16 @@ mod tests {
         w.end_variation();
         w.finish("*");
         assert_eq!(out, "1. e4 2. Nf3 () *\n\n");
+    }
+
+    #[test]
+    fn ascii_is_told_eight_bytes_at_a_time() {
+        for text in ["", "e4", "1. e4 e5 2. Nf3", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"] {
+            assert!(is_ascii(text.as_bytes()), "{text}");
+        }
+        for text in ["é", "1. e4 é", "1. ♘f3 e5", "1. e4 e5 2. ♘f3"] {
+            assert!(!is_ascii(text.as_bytes()), "{text}");
+        }
     }
 
     #[test]
