@@ -177,7 +177,7 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
     let role = mv.role();
     let capture = pos.is_capture(mv);
     if role != Role::Pawn {
-        out.push_str(style.letters.letter(role));
+        push_letter(out, style.letters.letter(role));
     }
     // Most moves have no rival: no other piece of the role attacks the destination, which
     // the attack tables tell without generating the legal moves `disambiguation` weighs.
@@ -207,10 +207,21 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
         if style.promotion_equals {
             out.push('=');
         }
-        out.push_str(style.letters.letter(promo));
+        push_letter(out, style.letters.letter(promo));
     }
     if mv.is_en_passant() && style.en_passant_mark {
         out.push_str("e.p.");
+    }
+}
+
+/// Appends a piece letter: one byte pushed as such for the one-letter sets, not copied through
+/// `push_str` (it runs for most moves).
+#[inline]
+fn push_letter(out: &mut String, letter: &str) {
+    match letter.as_bytes() {
+        // One byte is ASCII, the rest of a UTF-8 sequence being absent.
+        &[byte] => out.push(char::from(byte)),
+        _ => out.push_str(letter),
     }
 }
 
