@@ -2,7 +2,6 @@
 //! lays it out.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 use crate::{Color, MoveEvent, MovetextSink, Nag};
 
@@ -96,7 +95,16 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
     result: &str,
 ) {
     let start = out.len();
-    let mut written = vec![false; tags.len()];
+    // Which tags are written already; on the stack for the tag sections of nearly every game.
+    let mut few = [false; 32];
+    let mut many = Vec::new();
+    let written: &mut [bool] = match few.get_mut(..tags.len()) {
+        Some(few) => few,
+        None => {
+            many.resize(tags.len(), false);
+            &mut many
+        }
+    };
     // The roster goes first, unless the tag it would write first is one the section holds
     // twice (a recovered tag section): the reader starts a new game at the first tag's name
     // given again, so such a game keeps the order it was read in, where its first name is
@@ -141,7 +149,7 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
             None => {}
         }
     }
-    for ((name, value), done) in tags.iter().zip(written) {
+    for ((name, value), done) in tags.iter().zip(written.iter()) {
         if !done && !name.as_ref().is_empty() {
             let value = match name.as_ref() {
                 "Result" => dialect.written_result(value.as_ref()),
@@ -171,16 +179,23 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars() {
-        match c {
-            '"' | '\\' => {
+    // Copied in runs between the bytes to escape, which most values do not hold.
+    let mut rest = value;
+    while let Some(at) = rest
+        .bytes()
+        .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+    {
+        out.push_str(&rest[..at]);
+        match rest.as_bytes()[at] {
+            b'\n' | b'\r' => out.push(' '),
+            byte => {
                 out.push('\\');
-                out.push(c);
+                out.push(char::from(byte));
             }
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
         }
+        rest = &rest[at + 1..];
     }
+    out.push_str(rest);
     out.push_str("\"]\n");
 }
 
@@ -222,18 +237,46 @@ pub struct MovetextWriter<'a> {
     /// The length of `out` when the writer was made: where [`MovetextSink::abandon`] cuts back to.
     start: usize,
     dialect: &'a Dialect,
-    /// Characters on the current output line.
-    col: usize,
-    /// The element being built; it is placed once nothing more can be glued to it.
-    pending: String,
-    pending_is_line_comment: bool,
+    /// The dialect's line width.
+    line_width: usize,
+    /// Where the current output line starts in `out`. Its width is its length in bytes, which
+    /// is all an ASCII line needs: characters are counted only for a line longer in bytes than
+    /// the width.
+    line_start: usize,
+    /// The element written last. Elements go straight into `out` and are placed at once (no
+    /// buffer of their own to copy: this runs for every move); what is glued to one later (a
+    /// glyph, a `)`) places it again, as it may no longer fit on its line.
+    last: Option<Placed>,
+    /// The last element is a `;` comment, which nothing may follow on its line.
+    last_is_line_comment: bool,
     break_before_next: bool,
     /// `(` to put before the next element.
     open: usize,
-    levels: Vec<Level>,
+    /// The main line's count; the open variations' are in `variations`, innermost last.
+    main: Level,
+    variations: Vec<Level>,
     need_number: bool,
-    /// The pending element ends with a move token of this length that nothing is glued to yet.
+    /// The last element ends with a move token of this length that nothing is glued to yet.
     glue_to: Option<usize>,
+}
+
+/// Where an element was written, and what was written before it.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    /// Its first byte in `out`, after its separator.
+    at: usize,
+    separator: Separator,
+}
+
+/// The byte written just before an element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Separator {
+    /// None: the element opens the movetext.
+    None,
+    /// A space, which becomes a line break when the element does not fit on the line.
+    Space,
+    /// A line break (the element follows a `;` comment).
+    Break,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -249,17 +292,11 @@ struct Ply {
 }
 
 impl Ply {
+    /// Without a branch: this runs for every move.
     fn next(self) -> Ply {
-        if self.black {
-            Ply {
-                number: self.number.saturating_add(1),
-                black: false,
-            }
-        } else {
-            Ply {
-                number: self.number,
-                black: true,
-            }
+        Ply {
+            number: self.number.saturating_add(u32::from(self.black)),
+            black: !self.black,
         }
     }
 }
@@ -271,16 +308,19 @@ impl<'a> MovetextWriter<'a> {
             number: first.number,
             black: first.side == Color::Black,
         };
+        let start = out.len();
         MovetextWriter {
-            start: out.len(),
+            start,
             out,
             dialect,
-            col: 0,
-            pending: String::new(),
-            pending_is_line_comment: false,
+            line_width: dialect.line_width(),
+            line_start: start,
+            last: None,
+            last_is_line_comment: false,
             break_before_next: false,
             open: 0,
-            levels: vec![Level { next, last: None }],
+            main: Level { next, last: None },
+            variations: Vec::new(),
             need_number: true,
             glue_to: None,
         }
@@ -307,26 +347,25 @@ impl<'a> MovetextWriter<'a> {
     /// w.finish("*");
     /// assert_eq!(out, "1. e2e4 *\n\n");
     /// ```
+    #[inline]
     pub fn move_token_with(&mut self, write: impl FnOnce(&mut String)) {
-        self.begin();
-        let level = self
-            .levels
-            .last_mut()
-            .expect("the main line is never closed");
+        let placed = self.open_element();
+        let level = self.variations.last_mut().unwrap_or(&mut self.main);
         let ply = level.next;
         if !ply.black {
-            push_number(&mut self.pending, ply.number);
-            self.pending.push_str(". ");
+            push_number(self.out, ply.number);
+            self.out.push_str(". ");
         } else if self.need_number {
-            push_number(&mut self.pending, ply.number);
-            self.pending.push_str("... ");
+            push_number(self.out, ply.number);
+            self.out.push_str("... ");
         }
-        let start = self.pending.len();
-        write(&mut self.pending);
+        let start = self.out.len();
+        write(self.out);
         level.last = Some(ply);
         level.next = ply.next();
         self.need_number = false;
-        self.glue_to = Some(self.pending.len() - start);
+        self.glue_to = Some(self.out.len() - start);
+        self.settle(placed);
     }
 
     /// Writes a NAG: `$n`, or in [`NagStyle::Glyph`] a glyph, glued to the move before it when
@@ -348,7 +387,7 @@ impl<'a> MovetextWriter<'a> {
         let token = self
             .glue_to
             .take()
-            .map(|len| &self.pending[self.pending.len() - len..]);
+            .map(|len| &self.out[self.out.len() - len..]);
         let glued = match (glyph, sign, token) {
             (Some(glyph), _, Some(token)) if glues(token, glyph, self.dialect) => {
                 Some((token.len(), glyph))
@@ -361,19 +400,19 @@ impl<'a> MovetextWriter<'a> {
         if let Some((len, mark)) = glued {
             // What is glued stays glueable: `32-28!` then `*` gives `32-28!*`.
             self.glue_to = Some(len + mark.len());
-            self.pending.push_str(mark);
+            self.out.push_str(mark);
+            self.settle_last();
             return;
         }
+        let placed = self.open_element();
         match glyph {
-            Some(glyph) => {
-                self.begin();
-                self.pending.push_str(glyph);
-            }
+            Some(glyph) => self.out.push_str(glyph),
             None => {
-                self.begin();
-                let _ = write!(self.pending, "${value}");
+                self.out.push('$');
+                push_number(self.out, u32::from(value));
             }
         }
+        self.settle(placed);
         // A NAG is no comment: the export format numbers a Black move only after a comment or
         // at the start or end of a variation (`5. Nxe5 $1 Bxd1`).
         self.glue_to = None;
@@ -382,25 +421,30 @@ impl<'a> MovetextWriter<'a> {
     /// Writes a comment (see the type's documentation for its form).
     pub fn comment(&mut self, text: &str) {
         if text.contains('}') {
-            self.begin();
-            self.pending.push(';');
+            let placed = self.open_element();
+            self.out.push(';');
             for (i, word) in text.split_whitespace().enumerate() {
                 if i > 0 {
-                    self.pending.push(' ');
+                    self.out.push(' ');
                 }
-                self.pending.push_str(word);
+                self.out.push_str(word);
             }
-            self.pending_is_line_comment = true;
+            self.settle(placed);
+            self.last_is_line_comment = true;
+            self.break_before_next = true;
         } else {
-            self.begin();
-            self.pending.push('{');
+            // Each word an element, so that lines break between them.
+            let mut placed = self.open_element();
+            self.out.push('{');
             for (i, word) in text.split_whitespace().enumerate() {
                 if i > 0 {
-                    self.begin();
+                    self.settle(placed);
+                    placed = self.open_element();
                 }
-                self.pending.push_str(word);
+                self.out.push_str(word);
             }
-            self.pending.push('}');
+            self.out.push('}');
+            self.settle(placed);
         }
         self.need_number = true;
         self.glue_to = None;
@@ -408,8 +452,8 @@ impl<'a> MovetextWriter<'a> {
 
     /// Opens a variation replacing the move written last.
     pub fn start_variation(&mut self) {
-        let level = *self.levels.last().expect("the main line is never closed");
-        self.levels.push(Level {
+        let level = *self.variations.last().unwrap_or(&self.main);
+        self.variations.push(Level {
             next: level.last.unwrap_or(level.next),
             last: None,
         });
@@ -420,14 +464,17 @@ impl<'a> MovetextWriter<'a> {
 
     /// Closes the innermost open variation; does nothing when none is open.
     pub fn end_variation(&mut self) {
-        if self.levels.len() <= 1 {
+        if self.variations.pop().is_none() {
             return;
         }
-        self.levels.pop();
-        if self.open > 0 || self.pending.is_empty() || self.pending_is_line_comment {
-            self.begin();
+        if self.open > 0 || self.last.is_none() || self.last_is_line_comment {
+            let placed = self.open_element();
+            self.out.push(')');
+            self.settle(placed);
+        } else {
+            self.out.push(')');
+            self.settle_last();
         }
-        self.pending.push(')');
         self.need_number = true;
         self.glue_to = None;
     }
@@ -441,61 +488,94 @@ impl<'a> MovetextWriter<'a> {
 
     /// [`MovetextWriter::finish`] in place, for the sink.
     fn close(&mut self, result: &str) {
-        while self.levels.len() > 1 {
+        while !self.variations.is_empty() {
             self.end_variation();
         }
-        self.begin();
-        self.pending.push_str(result);
-        self.place();
+        let placed = self.open_element();
+        self.out.push_str(result);
+        self.settle(placed);
         self.out.push_str("\n\n");
     }
 
-    /// Places the pending element and starts the next one, after any waiting `(`.
-    #[inline]
-    fn begin(&mut self) {
-        self.place();
+    /// Writes the separator of a new element (a space or the line break a `;` comment asks
+    /// for), then any waiting `(`.
+    #[inline(always)]
+    fn open_element(&mut self) -> Placed {
+        let separator = if self.break_before_next {
+            self.break_before_next = false;
+            self.out.push('\n');
+            Separator::Break
+        } else if self.out.len() > self.line_start {
+            self.out.push(' ');
+            Separator::Space
+        } else {
+            Separator::None
+        };
+        let placed = Placed {
+            at: self.out.len(),
+            separator,
+        };
         for _ in 0..self.open {
-            self.pending.push('(');
+            self.out.push('(');
         }
         self.open = 0;
+        self.last_is_line_comment = false;
+        placed
     }
 
-    /// Puts the pending element on the current line, or on a new one when it does not fit.
-    fn place(&mut self) {
-        if self.pending.is_empty() {
+    /// Places the element written from `placed.at` to the end of `out`: on the current line,
+    /// or on a new one when it does not fit (its space becomes a line break). Placed again
+    /// once something is glued to it, it stays where it is or moves to the next line.
+    #[inline(always)]
+    fn settle(&mut self, placed: Placed) {
+        let at = placed.at;
+        if self.out.len() == at {
+            self.unwrite(placed);
             return;
         }
-        let width = if self.pending.is_ascii() {
-            self.pending.len()
-        } else {
-            self.pending.chars().count()
-        };
-        if self.break_before_next {
-            self.out.push('\n');
-            self.col = 0;
-            self.break_before_next = false;
-        } else if self.col > 0 {
-            if self.col + 1 + width > self.dialect.line_width() {
-                self.out.push('\n');
-                self.col = 0;
-            } else {
-                self.out.push(' ');
-                self.col += 1;
+        if placed.separator == Separator::Space && at != self.line_start {
+            if self.out.len() - self.line_start <= self.line_width || self.line_fits() {
+                self.last = Some(placed);
+                return;
             }
+            self.out.replace_range(at - 1..at, "\n");
         }
+        self.line_start = at;
         // A line starting `%` is an escape line, and one starting `[Name "` a tag: keep them off
         // the first column.
-        if self.col == 0 && self.pending.starts_with(['%', '[']) {
-            self.out.push(' ');
-            self.col = 1;
+        if matches!(self.out.as_bytes()[at], b'%' | b'[') {
+            self.out.insert(at, ' ');
         }
-        self.out.push_str(&self.pending);
-        self.col += width;
-        self.pending.clear();
-        if self.pending_is_line_comment {
-            self.break_before_next = true;
-            self.pending_is_line_comment = false;
+        self.last = Some(placed);
+    }
+
+    /// Whether the current line, longer in bytes than the width, is no wider in characters.
+    #[cold]
+    fn line_fits(&self) -> bool {
+        let line = &self.out[self.line_start..];
+        !is_ascii(line.as_bytes()) && line.chars().count() <= self.line_width
+    }
+
+    /// Places the last element again, once something is glued to it.
+    fn settle_last(&mut self) {
+        if let Some(placed) = self.last {
+            self.settle(placed);
         }
+    }
+
+    /// An element with nothing in it takes its separator back; the line break it was to start
+    /// after waits for the next one.
+    #[cold]
+    fn unwrite(&mut self, placed: Placed) {
+        match placed.separator {
+            Separator::None => {}
+            Separator::Space => self.out.truncate(placed.at - 1),
+            Separator::Break => {
+                self.out.truncate(placed.at - 1);
+                self.break_before_next = true;
+            }
+        }
+        self.last = None;
     }
 }
 
@@ -505,17 +585,18 @@ impl<'a> MovetextWriter<'a> {
 impl MovetextSink for MovetextWriter<'_> {
     fn tags(&mut self, tags: &[(&str, Cow<'_, str>)], result: &str) {
         write_tags(self.out, self.dialect, tags, result);
+        // The movetext starts on a line of its own.
+        self.line_start = self.out.len();
     }
 
     #[inline]
     fn move_token(&mut self, event: MoveEvent, write: impl FnOnce(&mut String)) {
         // The writer counts the moves as the replay does; the first one sets where the count
         // starts, which a writer made before the game's start position was known cannot know.
-        if let [level] = self.levels.as_mut_slice()
-            && level.last.is_none()
-        {
+        // The main line's last move is tested first: after the first move, the one test.
+        if self.main.last.is_none() && self.variations.is_empty() {
             let ply = event.ply();
-            level.next = Ply {
+            self.main.next = Ply {
                 number: ply.number,
                 black: ply.side == Color::Black,
             };
@@ -552,11 +633,12 @@ impl MovetextSink for MovetextWriter<'_> {
 
     fn abandon(&mut self) {
         self.out.truncate(self.start);
-        self.pending.clear();
+        self.last = None;
     }
 }
 
 /// Appends a move number in decimal without the formatting machinery: it runs for every move.
+#[inline(always)]
 fn push_number(out: &mut String, number: u32) {
     // Nearly every move number has one or two digits.
     if number < 100 {
@@ -582,6 +664,19 @@ fn push_number(out: &mut String, number: u32) {
     for &digit in &digits[at..] {
         out.push(char::from(digit));
     }
+}
+
+/// `true` if every byte is ASCII, eight at a time: a line is tested each time it fills up.
+fn is_ascii(bytes: &[u8]) -> bool {
+    let mut words = bytes.chunks_exact(8);
+    let high = words.by_ref().fold(0, |high, word| {
+        high | u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))
+    });
+    let tail = words
+        .remainder()
+        .iter()
+        .fold(0, |high, &b| high | u64::from(b));
+    (high | tail) & 0x8080_8080_8080_8080 == 0
 }
 
 /// Whether `glyph` glued to `token` reads back as that move and that glyph.
@@ -654,4 +749,147 @@ pub fn write_game(out: &mut String, game: &RawGame, dialect: &Dialect, first: Fi
         }
     }
     writer.finish(result);
+}
+
+/// The layout rules at the edges the record files rarely reach: the writer places each element
+/// once it is written and again when something is glued to it, and counts a line's width in
+/// characters only when its bytes exceed the width.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn narrow() -> Dialect {
+        Dialect::pgn().with_line_width(20)
+    }
+
+    #[test]
+    fn a_line_comment_ends_its_line() {
+        let dialect = Dialect::pgn();
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+        w.move_token("e4");
+        w.comment("a } b");
+        w.move_token("e5");
+        w.start_variation();
+        w.move_token("c5");
+        w.comment("x}");
+        w.end_variation();
+        w.comment("y}");
+        w.finish("*");
+        assert_eq!(out, "1. e4 ;a } b\n1... e5 (1... c5 ;x}\n) ;y}\n*\n\n");
+    }
+
+    #[test]
+    fn a_word_starting_a_line_with_percent_or_bracket_is_moved_off_the_first_column() {
+        let dialect = narrow();
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+        w.move_token("e4");
+        w.comment("%abc defgh %ijklmnop [x");
+        w.move_token("abcdefghijklm");
+        w.move_token("x");
+        w.move_token("[abcdefghijklmnopq");
+        w.finish("*");
+        assert_eq!(
+            out,
+            "1. e4 {%abc defgh\n %ijklmnop [x}\n1... abcdefghijklm\n2. x\n [abcdefghijklmnopq\n*\n\n"
+        );
+    }
+
+    #[test]
+    fn width_is_counted_in_characters() {
+        let dialect = narrow();
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+        for token in [
+            "♘f3", "♘f6", "♘c3", "e6", "d4", "♞b4", "♗d2", "♞xc2+", "♔d1",
+        ] {
+            w.move_token(token);
+        }
+        w.finish("*");
+        assert_eq!(
+            out,
+            "1. ♘f3 ♘f6 2. ♘c3 e6\n3. d4 ♞b4 4. ♗d2\n♞xc2+ 5. ♔d1 *\n\n"
+        );
+    }
+
+    #[test]
+    fn what_is_glued_to_an_element_can_move_it_to_the_next_line() {
+        let dialect = narrow().with_nag_style(NagStyle::Glyph);
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+        for token in ["e4", "e5", "Nf3", "Nge7"] {
+            w.move_token(token);
+        }
+        w.nag(Nag(1));
+        w.finish("*");
+        assert_eq!(out, "1. e4 e5 2. Nf3\nNge7! *\n\n");
+
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+        w.move_token("abcdefgh");
+        w.move_token("ijklmn");
+        w.start_variation();
+        w.move_token("x");
+        w.move_token("abcdefghi");
+        w.end_variation();
+        w.finish("*");
+        assert_eq!(out, "1. abcdefgh ijklmn\n(1... x\n2. abcdefghi) *\n\n");
+    }
+
+    #[test]
+    fn empty_variations_and_tokens() {
+        let dialect = Dialect::pgn();
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+        w.move_token("e4");
+        w.move_token("");
+        w.move_token("Nf3");
+        w.start_variation();
+        w.end_variation();
+        w.finish("*");
+        assert_eq!(out, "1. e4 2. Nf3 () *\n\n");
+    }
+
+    #[test]
+    fn ascii_is_told_eight_bytes_at_a_time() {
+        for text in ["", "e4", "1. e4 e5 2. Nf3", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"] {
+            assert!(is_ascii(text.as_bytes()), "{text}");
+        }
+        for text in ["é", "1. e4 é", "1. ♘f3 e5", "1. e4 e5 2. ♘f3"] {
+            assert!(!is_ascii(text.as_bytes()), "{text}");
+        }
+    }
+
+    #[test]
+    fn tag_values_are_escaped_in_runs() {
+        let mut out = String::new();
+        write_tag(&mut out, "Annotator", "\"é\\x\n\r\" plain");
+        assert_eq!(out, "[Annotator \"\\\"é\\\\x  \\\" plain\"]\n");
+        let mut out = String::new();
+        let tags: Vec<(String, &str)> = (0..40).map(|k| (format!("T{k}"), "v")).collect();
+        write_tags(&mut out, &Dialect::pdn(), &tags, "*");
+        assert_eq!(
+            out.lines().count(),
+            41,
+            "40 tags, more than the stack holds, and a blank line"
+        );
+    }
+
+    #[test]
+    fn the_movetext_starts_on_a_line_of_its_own_after_the_tags() {
+        let dialect = narrow();
+        let mut out = String::from("kept ");
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::default());
+        MovetextSink::tags(&mut w, &[("Event", Cow::Borrowed("E"))], "*");
+        for token in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
+            w.move_token(token);
+        }
+        w.finish("*");
+        assert_eq!(
+            out,
+            "kept [Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 *\n\n"
+        );
+    }
 }

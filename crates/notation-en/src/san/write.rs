@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use chess_rules::{CastlingSide, Move, Position, Role, Square};
+use chess_rules::{CastlingSide, Move, Piece, Position, Role, Square, attacks};
 
 use super::resolve::disambiguation;
 use super::syntax::{San, SanPlus, Suffix};
@@ -117,11 +117,50 @@ impl Style {
 /// ```
 pub fn write_san(pos: &Position, mv: Move, style: &Style, out: &mut String) {
     write_move(pos, mv, style, out);
-    let mut after = *pos;
-    after.play_unchecked(mv);
-    if let Some(suffix) = Suffix::after(&after) {
+    if let Some(suffix) = suffix_of(pos, mv) {
         out.push(suffix.char());
     }
+}
+
+/// The sign `mv` deserves, played in `pos`. Most moves give no check, which the board before
+/// the move tells without playing it; only a check is played out, to test for mate.
+pub(crate) fn suffix_of(pos: &Position, mv: Move) -> Option<Suffix> {
+    if gives_check(pos, mv) == Some(false) {
+        return None;
+    }
+    let mut after = *pos;
+    after.play_unchecked(mv);
+    Suffix::after(&after)
+}
+
+/// Whether the legal move `mv` checks the other king, from the board before it: the moved
+/// piece from its destination, or a slider of the mover's through the square it leaves.
+/// `None` where only playing the move tells (castling, en passant, no king to check).
+fn gives_check(pos: &Position, mv: Move) -> Option<bool> {
+    if mv.is_castle() || mv.is_en_passant() {
+        return None;
+    }
+    let us = pos.turn();
+    let king = pos.king_of(!us)?;
+    let (from, to) = (mv.from(), mv.to());
+    let occupied = pos.occupied().without(from).with(to);
+    let role = mv.promotion_role().unwrap_or(mv.role());
+    if attacks::of(role, us, to, occupied).contains(king) {
+        return Some(true);
+    }
+    // With the mover to play, the other king is not attacked: only a slider behind the square
+    // the move leaves, on a line through the king, can check it now.
+    if !attacks::on_a_line(from, king) {
+        return Some(false);
+    }
+    let ours = pos.by_color(us);
+    let queens = pos.by_role(Role::Queen);
+    let rooks = (pos.by_role(Role::Rook) | queens) & ours;
+    let bishops = (pos.by_role(Role::Bishop) | queens) & ours;
+    Some(
+        (attacks::rook(king, occupied) & rooks.without(from)).any()
+            || (attacks::bishop(king, occupied) & bishops.without(from)).any(),
+    )
 }
 
 /// The SAN body without the check sign.
@@ -138,9 +177,22 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
     let role = mv.role();
     let capture = pos.is_capture(mv);
     if role != Role::Pawn {
-        out.push_str(style.letters.letter(role));
+        push_letter(out, style.letters.letter(role));
     }
-    let (file, rank) = disambiguation(pos, mv);
+    // Most moves have no rival: no other piece of the role attacks the destination, which
+    // the attack tables tell without generating the legal moves `disambiguation` weighs.
+    let rivals = pos
+        .by_piece(Piece::new(pos.turn(), role))
+        .without(mv.from());
+    let (file, rank) = match role {
+        Role::Pawn => (capture, false),
+        _ if rivals.any()
+            && (rivals & attacks::of(role, pos.turn(), mv.to(), pos.occupied())).any() =>
+        {
+            disambiguation(pos, mv)
+        }
+        _ => (false, false),
+    };
     if file {
         out.push(mv.from().file().char());
     }
@@ -155,10 +207,21 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
         if style.promotion_equals {
             out.push('=');
         }
-        out.push_str(style.letters.letter(promo));
+        push_letter(out, style.letters.letter(promo));
     }
     if mv.is_en_passant() && style.en_passant_mark {
         out.push_str("e.p.");
+    }
+}
+
+/// Appends a piece letter: one byte pushed as such for the one-letter sets, not copied through
+/// `push_str` (it runs for most moves).
+#[inline]
+fn push_letter(out: &mut String, letter: &str) {
+    match letter.as_bytes() {
+        // One byte is ASCII, the rest of a UTF-8 sequence being absent.
+        &[byte] => out.push(char::from(byte)),
+        _ => out.push_str(letter),
     }
 }
 
@@ -174,4 +237,67 @@ pub(super) fn to_string(pos: &Position, mv: Move, letters: &PieceLetters) -> Str
     let mut out = String::new();
     write_san(pos, mv, &Style::with_letters(*letters), &mut out);
     out
+}
+
+/// The shortcuts the writer takes (no check played out unless the board before the move shows
+/// one, no legal moves weighed unless a rival attacks the destination), on the moves where
+/// they could go wrong. The round-trip tests compare every legal move of many positions with
+/// shakmaty's writer.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sans(fen: &str) -> Vec<String> {
+        let pos: Position = fen.parse().unwrap();
+        let mut sans: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut out = String::new();
+                write_san(&pos, *mv, &Style::ENGLISH, &mut out);
+                out
+            })
+            .collect();
+        sans.sort();
+        sans
+    }
+
+    #[test]
+    fn checks_found_without_playing_the_move() {
+        // Discovered by the knight, direct by the rook.
+        let discovered = sans("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1");
+        for san in ["Nc3+", "Nd4+", "Ng3+", "Nf4+", "Nc1+", "Ra1", "Rf1"] {
+            assert!(
+                discovered.contains(&san.to_owned()),
+                "{san} in {discovered:?}"
+            );
+        }
+        // Promotions check from the new piece's square, through the square the pawn left.
+        let promotions = sans("k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        for san in ["e8=Q+", "e8=R+", "e8=B", "e8=N"] {
+            assert!(
+                promotions.contains(&san.to_owned()),
+                "{san} in {promotions:?}"
+            );
+        }
+        // Castling is played out.
+        assert!(sans("5k2/8/8/8/8/8/8/4K2R w K - 0 1").contains(&"O-O+".to_owned()));
+        assert!(sans("7k/8/6K1/8/8/8/8/R7 w - - 0 1").contains(&"Ra8#".to_owned()));
+    }
+
+    #[test]
+    fn rivals_found_without_generating_moves() {
+        assert!(sans("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").contains(&"Nbd2".to_owned()));
+        // The h1 rook attacks d1 only through its own king: no rival.
+        assert!(sans("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").contains(&"Rd1".to_owned()));
+        // A pinned rival is none either: the d2 knight attacks e4 but may not leave the d-file.
+        let pinned = sans("3rk3/8/8/8/8/2N5/3N4/3K4 w - - 0 1");
+        assert!(pinned.contains(&"Ne4".to_owned()), "{pinned:?}");
+        assert!(
+            pinned
+                .iter()
+                .all(|san| !(san.starts_with('N') && san.len() > 3)),
+            "{pinned:?}"
+        );
+    }
 }
