@@ -132,6 +132,13 @@ impl Block {
         let skip = i.checked_sub(self.at).filter(|&k| k < 64)? as u32;
         Some((self.spaces >> skip, self.stops >> skip, 64 - skip))
     }
+
+    /// Where the block after this one starts, if it covers `i`.
+    #[inline]
+    pub(crate) fn after(&self, i: usize) -> Option<usize> {
+        let next = self.at + 64;
+        (i >= next && i - next < 64).then_some(next)
+    }
 }
 
 /// The [`Block`] at `bytes[i..i + 64]`, if `bytes` is that long.

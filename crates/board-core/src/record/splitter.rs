@@ -208,6 +208,7 @@ impl Found {
         });
     }
 
+    #[inline]
     fn comment(&mut self, span: Span, kind: CommentKind) {
         self.events.push(Ev::Comment { span, kind });
         self.end = span.end;
@@ -559,7 +560,13 @@ impl Scanner {
             // each byte, and none on the length of each token, which no predictor guesses.
             let kept = self.block.and_then(|b| b.from(i)).is_some();
             if !kept {
-                self.block = lexer::block_at(buf, i);
+                // The block after the last one when it covers `i`: blocks laid end to end see
+                // each byte once, where one started at each comment's end saw many twice.
+                self.block = self
+                    .block
+                    .and_then(|b| b.after(i))
+                    .and_then(|at| lexer::block_at(buf, at))
+                    .or_else(|| lexer::block_at(buf, i));
             }
             if let Some((spaces, stops, left)) = self.block.and_then(|b| b.from(i)) {
                 // Bits below the first stop, or the end of the block.
@@ -596,6 +603,16 @@ impl Scanner {
                     self.pos = i;
                     continue;
                 }
+                if stops & 1 != 0 && buf[i] == b'{' {
+                    match self.block_comment(buf, i, spaces, stops, left) {
+                        BlockComment::Read(end) => {
+                            i = end;
+                            self.pos = i;
+                            continue;
+                        }
+                        BlockComment::Scan => {}
+                    }
+                }
                 if kept && self.block.is_none() {
                     // The kept block ended inside a token: a new one starts with it.
                     continue;
@@ -622,6 +639,55 @@ impl Scanner {
         }
     }
 
+    /// The brace comment opened at `buf[i]`, read from the block's masks (`spaces`, `stops` and
+    /// `left` from `i`) when it closes inside the block or the one after it with no line end in
+    /// it: a clock after every move (`{ [%clk 0:02:57] }`) made the walk back through
+    /// [`Scanner::scan`] and [`comment_end`] cost about 150 instructions a comment. Any other,
+    /// and any holding a line end (where a tag line may start the next game), goes to
+    /// [`Scanner::scan`].
+    #[inline(always)]
+    fn block_comment(
+        &mut self,
+        buf: &[u8],
+        i: usize,
+        spaces: u64,
+        stops: u64,
+        left: u32,
+    ) -> BlockComment {
+        let newline = |at: usize, spaces: u64| !self.one_game && has_newline(buf, at, spaces);
+        // `}` is a stop; the other stops inside (`[`, `%`) are passed over.
+        if let Some(k) = closing_brace(buf, i, stops & !1) {
+            if newline(i, spaces & ((1u64 << k) - 1)) {
+                return BlockComment::Scan;
+            }
+            return BlockComment::Read(self.block_comment_read(i, i + k + 1));
+        }
+        // The block after this one, which the walk goes on in.
+        let at = i + left as usize;
+        let Some(next) = lexer::block_at(buf, at) else {
+            return BlockComment::Scan;
+        };
+        self.block = Some(next);
+        let Some((next_spaces, next_stops, _)) = next.from(at) else {
+            return BlockComment::Scan;
+        };
+        match closing_brace(buf, at, next_stops) {
+            Some(k) if !newline(i, spaces) && !newline(at, next_spaces & ((1u64 << k) - 1)) => {
+                BlockComment::Read(self.block_comment_read(i, at + k + 1))
+            }
+            _ => BlockComment::Scan,
+        }
+    }
+
+    /// Records the comment `buf[i..end]` found by [`Scanner::block_comment`]; gives `end`.
+    #[inline(always)]
+    fn block_comment_read(&mut self, i: usize, end: usize) -> usize {
+        let start = self.start.unwrap_or(0);
+        self.found
+            .comment(Span::new(i - start, end - start), CommentKind::Brace);
+        end
+    }
+
     /// Steps over the token at `i`; a terminating result outside variations ends the game.
     #[inline]
     fn token(&mut self, buf: &[u8], i: usize, eof: bool, dialect: &Dialect) -> Option<Scan> {
@@ -638,6 +704,39 @@ impl Scanner {
         (self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game)
             .then_some(Scan::Terminated(i + len))
     }
+}
+
+/// What [`Scanner::block_comment`] made of a comment.
+enum BlockComment {
+    /// Read: the walk goes on from this offset, one past its `}`.
+    Read(usize),
+    /// Left to [`Scanner::scan`].
+    Scan,
+}
+
+/// The offset from `at` of the first `}` among the `stops` of a block (bit `k` for `buf[at + k]`).
+#[inline(always)]
+fn closing_brace(buf: &[u8], at: usize, mut stops: u64) -> Option<usize> {
+    while stops != 0 {
+        let k = stops.trailing_zeros() as usize;
+        if buf[at + k] == b'}' {
+            return Some(k);
+        }
+        stops &= stops - 1;
+    }
+    None
+}
+
+/// Whether a `\n` is among the white space `spaces` of a block (bit `k` for `buf[at + k]`).
+#[inline(always)]
+fn has_newline(buf: &[u8], at: usize, mut spaces: u64) -> bool {
+    while spaces != 0 {
+        if buf[at + spaces.trailing_zeros() as usize] == b'\n' {
+            return true;
+        }
+        spaces &= spaces - 1;
+    }
+    false
 }
 
 /// Reads one game's `text`, already split from its file, with the walk that splits files:
@@ -846,6 +945,29 @@ mod tests {
             &Dialect::pgn(),
         );
         assert_eq!(games, ["e4 { open\n[%clk 1:00]", "[Event \"next\"]\ne4 *"]);
+    }
+
+    /// The same in long movetext, where comments are read from 64-byte blocks: a line end in a
+    /// comment closed in its block, or the next, still ends the game at a tag line.
+    #[test]
+    fn a_tag_line_in_a_comment_ends_the_game_wherever_the_blocks_fall() {
+        let tail = " e4".repeat(30) + " *";
+        for shift in 0..130 {
+            let lead = "e4 ".repeat(shift / 3) + &" ".repeat(shift % 3);
+            for comment in [
+                "{ open\n[Event \"next\"]\ne4 }",
+                "{ a longer remark before the line end, so that it runs on\n[Event \"next\"]\ne4 }",
+            ] {
+                let input = format!("{lead}e4 {{ [%clk 0:01:00] }} e5 {comment}{tail}");
+                let (head, rest) = input.split_once("\n[Event").unwrap();
+                let games = split(input.as_bytes(), &Dialect::pgn());
+                assert_eq!(
+                    games,
+                    [head.trim_start().to_owned(), format!("[Event{rest}")],
+                    "{input:?}"
+                );
+            }
+        }
     }
 
     #[test]
