@@ -654,10 +654,10 @@ impl Scanner {
         stops: u64,
         left: u32,
     ) -> BlockComment {
-        let newline = |at: usize, spaces: u64| !self.one_game && has_newline(buf, at, spaces);
+        let lines = !self.one_game;
         // `}` is a stop; the other stops inside (`[`, `%`) are passed over.
         if let Some(k) = closing_brace(buf, i, stops & !1) {
-            if newline(i, spaces & ((1u64 << k) - 1)) {
+            if lines && has_newline(buf, i, spaces & ((1u64 << k) - 1)) {
                 return BlockComment::Scan;
             }
             return BlockComment::Read(self.block_comment_read(i, i + k + 1));
@@ -672,7 +672,11 @@ impl Scanner {
             return BlockComment::Scan;
         };
         match closing_brace(buf, at, next_stops) {
-            Some(k) if !newline(i, spaces) && !newline(at, next_spaces & ((1u64 << k) - 1)) => {
+            Some(k)
+                if !lines
+                    || !(has_newline(buf, i, spaces)
+                        || has_newline(buf, at, next_spaces & ((1u64 << k) - 1))) =>
+            {
                 BlockComment::Read(self.block_comment_read(i, at + k + 1))
             }
             _ => BlockComment::Scan,
