@@ -192,9 +192,11 @@ mod lanes {
     /// One bit per lane, lane `k` in bit `k`.
     #[inline]
     pub(super) const fn gather(flags: u64) -> u64 {
-        // Lane k's bit, at 8k, times 2^(56 - 7k) lands at 56 + k; no other product reaches the
-        // top byte, and no two products share a bit, so nothing carries.
-        (flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+        // Lane k's high bit, at 8k + 7, times 2^(49 - 7k) lands at 56 + k; lane j's times it
+        // lands at 56 + k + 8(j - k), past bit 63 or below 56, and no two products share a bit
+        // (8j - 7k is distinct for every pair), so nothing carries. `flags` holds nothing but
+        // high bits: no shift or mask before the product.
+        flags.wrapping_mul(0x0002_0408_1020_4081) >> 56
     }
 }
 
@@ -769,6 +771,17 @@ mod lane_tests {
                     assert_eq!(gathered, expected, "{word:?}");
                 }
             }
+        }
+    }
+
+    /// Every pattern of lanes gathers to its bits, with no carry between the products.
+    #[test]
+    fn every_lane_pattern_gathers() {
+        for pattern in 0..=255u64 {
+            let flags = (0..8)
+                .filter(|k| pattern >> k & 1 == 1)
+                .fold(0u64, |f, k| f | 0x80 << (8 * k));
+            assert_eq!(lanes::gather(flags), pattern, "{pattern:#b}");
         }
     }
 
