@@ -604,7 +604,7 @@ impl Scanner {
                     continue;
                 }
                 if stops & 1 != 0 && buf[i] == b'{' {
-                    match self.block_comment(buf, i, spaces, stops, left) {
+                    match self.block_comment(buf, i) {
                         BlockComment::Read(end) => {
                             i = end;
                             self.pos = i;
@@ -639,39 +639,25 @@ impl Scanner {
         }
     }
 
-    /// The brace comment opened at `buf[i]`, read from the block's masks (`spaces`, `stops` and
-    /// `left` from `i`) when it closes inside the block, else found past the block by a search
-    /// for its `}` eight bytes at a time ([`lexer::brace_or_line_end`]), with no line end in it:
-    /// a clock after every move (`{ [%clk 0:02:57] }`) made the walk back through
-    /// [`Scanner::scan`] and [`comment_end`] cost about 150 instructions a comment, and
-    /// classifying its bytes in blocks about 6 a byte. Any other, and any holding a line end
-    /// (where a tag line may start the next game), goes to [`Scanner::scan`].
+    /// The brace comment opened at `buf[i]`, found by a search for its `}` eight bytes at a time
+    /// ([`lexer::brace_or_line_end`]) when no line end comes first: a clock after every move
+    /// (`{ [%clk 0:02:57] }`) made the walk back through [`Scanner::scan`] and [`comment_end`]
+    /// cost about 150 instructions a comment, classifying its bytes in blocks about 6 a byte,
+    /// and going through the block's stops and white space for the `}` and a line end about
+    /// 40. Any comment holding a line end (where a tag line may start the next game), or with
+    /// no `}` in the buffer, goes to [`Scanner::scan`].
     #[inline(always)]
-    fn block_comment(
-        &mut self,
-        buf: &[u8],
-        i: usize,
-        spaces: u64,
-        stops: u64,
-        left: u32,
-    ) -> BlockComment {
+    fn block_comment(&mut self, buf: &[u8], i: usize) -> BlockComment {
         let lines = !self.one_game;
-        // `}` is a stop; the other stops inside (`[`, `%`) are passed over.
-        if let Some(k) = closing_brace(buf, i, stops & !1) {
-            if lines && has_newline(buf, i, spaces & ((1u64 << k) - 1)) {
-                return BlockComment::Scan;
-            }
-            return BlockComment::Read(self.block_comment_read(i, i + k + 1));
-        }
-        if lines && has_newline(buf, i, spaces) {
-            return BlockComment::Scan;
-        }
-        let mut from = i + left as usize;
+        let mut from = i + 1;
         loop {
             match lexer::brace_or_line_end(buf, from) {
                 Some(at) if buf[at] == b'}' => {
-                    // The next block starts after the comment: none of its bytes classified.
-                    self.block = None;
+                    // The walk goes on in the block when it covers the comment's end; else the
+                    // next block starts there, none of the comment's bytes classified.
+                    if self.block.and_then(|b| b.from(at + 1)).is_none() {
+                        self.block = None;
+                    }
                     return BlockComment::Read(self.block_comment_read(i, at + 1));
                 }
                 Some(at) if !lines => from = at + 1,
@@ -713,31 +699,6 @@ enum BlockComment {
     Read(usize),
     /// Left to [`Scanner::scan`].
     Scan,
-}
-
-/// The offset from `at` of the first `}` among the `stops` of a block (bit `k` for `buf[at + k]`).
-#[inline(always)]
-fn closing_brace(buf: &[u8], at: usize, mut stops: u64) -> Option<usize> {
-    while stops != 0 {
-        let k = stops.trailing_zeros() as usize;
-        if buf[at + k] == b'}' {
-            return Some(k);
-        }
-        stops &= stops - 1;
-    }
-    None
-}
-
-/// Whether a `\n` is among the white space `spaces` of a block (bit `k` for `buf[at + k]`).
-#[inline(always)]
-fn has_newline(buf: &[u8], at: usize, mut spaces: u64) -> bool {
-    while spaces != 0 {
-        if buf[at + spaces.trailing_zeros() as usize] == b'\n' {
-            return true;
-        }
-        spaces &= spaces - 1;
-    }
-    false
 }
 
 /// Reads one game's `text`, already split from its file, with the walk that splits files:
