@@ -1,7 +1,7 @@
 //! Whole records: read, resolve and play every move of a large PGN, ours beside pgn-reader with
 //! shakmaty doing the same work on the same bytes; and our full conversion to another notation.
 
-use benches::sample_pgn;
+use benches::{sample_pgn, sample_pgn_annotated};
 use divan::counter::{BytesCount, ItemsCount};
 use divan::{Bencher, black_box};
 
@@ -19,17 +19,33 @@ fn sample() -> (String, usize) {
     sample_pgn(GAMES, SEED)
 }
 
+/// The same games shaped like a lichess export (17 tags, a clock after every move, evaluations
+/// in every fourth game): where reading costs most per move.
+fn annotated() -> (String, usize) {
+    sample_pgn_annotated(GAMES, SEED)
+}
+
 #[path = "common/records.rs"]
 mod records;
 
 mod ours {
-    use super::{Bencher, BytesCount, ItemsCount, black_box, records, sample};
+    use super::{Bencher, BytesCount, ItemsCount, annotated, black_box, records, sample};
 
     /// Reads every game, resolves every SAN token and plays it: what `scoresheet check` does.
     /// Each game's memory is handed back for the next, as pgn-reader reuses its buffer.
     #[divan::bench(sample_count = 10)]
     fn read_resolve_play(bencher: Bencher<'_, '_>) {
         let (pgn, moves) = sample();
+        bencher
+            .counter(ItemsCount::new(moves))
+            .counter(BytesCount::new(pgn.len()))
+            .bench(|| assert_eq!(records::ours::read_resolve_play(black_box(&pgn)), moves));
+    }
+
+    /// [`read_resolve_play`] on the lichess-shaped sample.
+    #[divan::bench(sample_count = 10)]
+    fn read_resolve_play_annotated(bencher: Bencher<'_, '_>) {
+        let (pgn, moves) = annotated();
         bencher
             .counter(ItemsCount::new(moves))
             .counter(BytesCount::new(pgn.len()))
@@ -48,12 +64,22 @@ mod ours {
 }
 
 mod shakmaty {
-    use super::{Bencher, BytesCount, ItemsCount, black_box, records, sample};
+    use super::{Bencher, BytesCount, ItemsCount, annotated, black_box, records, sample};
 
     /// The same work with pgn-reader and shakmaty.
     #[divan::bench(sample_count = 10)]
     fn read_resolve_play(bencher: Bencher<'_, '_>) {
         let (pgn, moves) = sample();
+        bencher
+            .counter(ItemsCount::new(moves))
+            .counter(BytesCount::new(pgn.len()))
+            .bench(|| assert_eq!(records::shakmaty::read_resolve_play(black_box(&pgn)), moves));
+    }
+
+    /// The same work on the lichess-shaped sample.
+    #[divan::bench(sample_count = 10)]
+    fn read_resolve_play_annotated(bencher: Bencher<'_, '_>) {
+        let (pgn, moves) = annotated();
         bencher
             .counter(ItemsCount::new(moves))
             .counter(BytesCount::new(pgn.len()))

@@ -5,12 +5,14 @@
 //! divan times all samples of one bench before the next, so a burst of load from another
 //! process on a shared machine lands on one side only; alternating spreads it over both. Run it
 //! with `cargo bench -p benches --bench 3-records-interleaved` (or `cargo xtask bench`); under
-//! `cargo test --benches` it runs one small round as a check that both sides agree.
+//! `cargo test --benches` it runs one small round as a check that both sides agree. The read path
+//! is timed on the same games shaped like a lichess export too (tags, clocks, evaluations), where
+//! reading costs most per move.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use benches::sample_pgn;
+use benches::{sample_pgn, sample_pgn_annotated};
 
 #[path = "common/records.rs"]
 mod records;
@@ -29,10 +31,13 @@ fn main() {
     let measuring = std::env::args().any(|arg| arg == "--bench");
     let (games, rounds) = if measuring { (GAMES, ROUNDS) } else { (200, 1) };
     let (pgn, moves) = sample_pgn(games, SEED);
+    let (lichess, lichess_moves) = sample_pgn_annotated(games, SEED);
 
     let mut read = Vec::new();
     let mut anchor = Vec::new();
     let mut convert = Vec::new();
+    let mut read_lichess = Vec::new();
+    let mut anchor_lichess = Vec::new();
     for _ in 0..rounds {
         read.push(timed(|| assert_eq!(ours::read_resolve_play(&pgn), moves)));
         anchor.push(timed(|| {
@@ -41,8 +46,15 @@ fn main() {
         convert.push(timed(|| {
             black_box(ours::convert_to_uci(&pgn));
         }));
+        read_lichess.push(timed(|| {
+            assert_eq!(ours::read_resolve_play(&lichess), lichess_moves)
+        }));
+        anchor_lichess.push(timed(|| {
+            assert_eq!(shakmaty::read_resolve_play(&lichess), lichess_moves)
+        }));
     }
     let (read, anchor, convert) = (stats(read), stats(anchor), stats(convert));
+    let (read_lichess, anchor_lichess) = (stats(read_lichess), stats(anchor_lichess));
     let rate = |t: Duration| {
         let s = t.as_secs_f64();
         format!(
@@ -78,6 +90,21 @@ fn main() {
         "  ratio convert_to_uci / read_resolve_play (ours, speed): median {:.2}, min {:.2}",
         ratio(read.median, convert.median),
         ratio(read.min, convert.min)
+    );
+    println!(
+        "  lichess-shaped: {} MB, {lichess_moves} moves (17 tags a game, a clock after every move)",
+        lichess.len() / 1_000_000
+    );
+    for (name, s) in [
+        ("ours read_resolve_play", &read_lichess),
+        ("shakmaty read_resolve_play", &anchor_lichess),
+    ] {
+        println!("  {name:<28} median {:>9.1?} min {:>9.1?}", s.median, s.min);
+    }
+    println!(
+        "  ratio read_resolve_play lichess-shaped, shakmaty / ours: median {:.2}, min {:.2}",
+        ratio(anchor_lichess.median, read_lichess.median),
+        ratio(anchor_lichess.min, read_lichess.min)
     );
 }
 

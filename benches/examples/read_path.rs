@@ -4,6 +4,7 @@
 //!
 //! ```sh
 //! cargo xtask corpus --games 1500
+//! cargo xtask corpus --games 1500 --annotated   # the lichess-shaped file beside it
 //! cargo build --release -p benches --example read_path
 //! valgrind --tool=callgrind target/release/examples/read_path ours target/corpus/random-games.pgn
 //! valgrind --tool=callgrind target/release/examples/read_path shakmaty target/corpus/random-games.pgn

@@ -96,23 +96,10 @@ pub fn sample_pgn(games: usize, seed: u64) -> (String, usize) {
     let mut rng = SplitMix64(seed);
     let dialect = Dialect::pgn();
     let mut out = String::new();
-    let mut token = String::new();
     let mut tokens: Vec<String> = Vec::new();
     let mut total = 0;
     for number in 0..games {
-        let mut pos = Position::new();
-        tokens.clear();
-        for _ in 0..40 + rng.below(121) {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.below(moves.len())];
-            token.clear();
-            Algebraic::ENGLISH.format(&pos, &mv, &mut token);
-            tokens.push(token.clone());
-            pos.play_unchecked(mv);
-        }
+        random_game(&mut rng, &mut tokens);
         total += tokens.len();
         let round = (number + 1).to_string();
         let white = format!("Engine {}", rng.below(100));
@@ -133,6 +120,107 @@ pub fn sample_pgn(games: usize, seed: u64) -> (String, usize) {
             writer.move_token(token);
         }
         writer.finish("*");
+    }
+    (out, total)
+}
+
+/// The SAN tokens of one game of random legal play from the start, 40 to 160 plies (fewer when
+/// it ends), into `tokens`.
+fn random_game(rng: &mut SplitMix64, tokens: &mut Vec<String>) {
+    let mut pos = Position::new();
+    let mut token = String::new();
+    tokens.clear();
+    for _ in 0..40 + rng.below(121) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        token.clear();
+        Algebraic::ENGLISH.format(&pos, &mv, &mut token);
+        tokens.push(token.clone());
+        pos.play_unchecked(mv);
+    }
+}
+
+/// A PGN file shaped like a lichess export, the bytes where reading costs most per move: games
+/// of random legal play as in [`sample_pgn`], each with lichess's 17 tags, movetext on one line,
+/// a `{ [%clk 0:02:57] }` comment after every move, and in every fourth game an `[%eval]`
+/// before each clock; and its number of moves. What `cargo xtask corpus --annotated` writes
+/// and the record benches read beside [`sample_pgn`].
+///
+/// # Examples
+///
+/// ```
+/// let (pgn, moves) = benches::sample_pgn_annotated(4, 7);
+/// assert_eq!(pgn.matches("[Event ").count(), 4);
+/// assert_eq!(pgn.matches("[%clk ").count(), moves);
+/// assert!(pgn.contains("[%eval "));
+/// assert_eq!(benches::sample_pgn_annotated(4, 7).0, pgn);
+/// ```
+#[must_use]
+pub fn sample_pgn_annotated(games: usize, seed: u64) -> (String, usize) {
+    use std::fmt::Write as _;
+
+    const OPENINGS: [(&str, &str); 4] = [
+        ("B01", "Scandinavian Defense"),
+        ("C00", "French Defense: Normal Variation"),
+        ("A00", "Van't Kruijs Opening"),
+        ("D02", "Queen's Pawn Game: Zukertort Variation"),
+    ];
+    let mut rng = SplitMix64(seed);
+    let mut out = String::new();
+    let mut tokens: Vec<String> = Vec::new();
+    let mut total = 0;
+    for number in 0..games {
+        random_game(&mut rng, &mut tokens);
+        total += tokens.len();
+        let (white_elo, black_elo) = (1000 + rng.below(1500), 1000 + rng.below(1500));
+        let (eco, opening) = OPENINGS[rng.below(OPENINGS.len())];
+        let seconds = number * 7 % 86_400;
+        // Writing to a `String` cannot fail.
+        let _ = write!(
+            out,
+            "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/{number:08x}\"]\n\
+             [Date \"2026.12.01\"]\n[Round \"-\"]\n[White \"player{}\"]\n[Black \"player{}\"]\n\
+             [Result \"*\"]\n[UTCDate \"2026.12.01\"]\n[UTCTime \"{:02}:{:02}:{:02}\"]\n\
+             [WhiteElo \"{white_elo}\"]\n[BlackElo \"{black_elo}\"]\n\
+             [WhiteRatingDiff \"+{}\"]\n[BlackRatingDiff \"-{}\"]\n[ECO \"{eco}\"]\n\
+             [Opening \"{opening}\"]\n[TimeControl \"180+0\"]\n[Termination \"Normal\"]\n\n",
+            rng.below(100_000),
+            rng.below(100_000),
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60,
+            rng.below(10),
+            rng.below(10),
+        );
+        let evals = number % 4 == 0;
+        let mut clocks = [180usize; 2];
+        for (ply, token) in tokens.iter().enumerate() {
+            let side = ply % 2;
+            if side == 0 {
+                let _ = write!(out, "{}. ", ply / 2 + 1);
+            } else {
+                let _ = write!(out, "{}... ", ply / 2 + 1);
+            }
+            out.push_str(token);
+            out.push_str(" { ");
+            if evals {
+                let centipawns = rng.below(801) as i64 - 400;
+                let sign = if centipawns < 0 { "-" } else { "" };
+                let _ = write!(
+                    out,
+                    "[%eval {sign}{}.{:02}] ",
+                    centipawns.abs() / 100,
+                    centipawns.abs() % 100
+                );
+            }
+            clocks[side] = clocks[side].saturating_sub(rng.below(6));
+            let clock = clocks[side];
+            let _ = write!(out, "[%clk 0:{:02}:{:02}] }} ", clock / 60, clock % 60);
+        }
+        out.push_str("*\n\n");
     }
     (out, total)
 }

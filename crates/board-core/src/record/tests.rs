@@ -694,6 +694,16 @@ fn games_read_in_one_pass_match_the_parser() {
         b"1.e4",
         b"0-0-0",
         b"a123456789b123456789c123456789d123456789e123456789f123456789g123456789",
+        // Comments as lichess writes them, read from the same 64-byte blocks when they close
+        // in them or the next; one running past both, and ones holding line ends, where a tag
+        // line ends the game.
+        b"{ [%clk 0:02:57] }",
+        b"{ [%eval -1.12] [%clk 0:02:34] }",
+        b"{}",
+        b"{ [%eval 0.17] [%clk 0:10:00] a remark long enough to run past two blocks of the walk, and further on }",
+        b"{ two\nlines }",
+        b"{ open\n[Event \"x\"]\n}",
+        b"{ [%clk 0:01:00] }\r\n",
     ];
     let mut rng = Rng::new(0x853C_49E6_748F_EA9B);
     for round in 0..2000 {
