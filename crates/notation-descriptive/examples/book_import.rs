@@ -49,6 +49,21 @@ fn main() {
             println!("line {}: {}", game.lines.0, tags.join("; "));
         }
     }
+    // `BOOK_LINES=FROM-TO`: the class of each line of that range (from 1), beside the line.
+    if let Ok(range) = std::env::var("BOOK_LINES") {
+        let decoded = book::decode(&bytes);
+        let (from, to) = range.split_once('-').unwrap_or((&range, &range));
+        let (from, to): (usize, usize) = (from.parse().unwrap_or(1), to.parse().unwrap_or(0));
+        for (k, line) in decoded
+            .text
+            .lines()
+            .enumerate()
+            .take(to)
+            .skip(from.saturating_sub(1))
+        {
+            println!("{:>6} {:<8} {line}", k + 1, import.lines[k].name());
+        }
+    }
     // `BOOK_DIAGNOSTICS=1`: every diagnostic with its line, for a look at what was not read.
     if std::env::var_os("BOOK_DIAGNOSTICS").is_some() {
         let decoded = book::decode(&bytes);

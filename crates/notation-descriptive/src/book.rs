@@ -1881,7 +1881,7 @@ fn repair(
     // misprinted (`R. takes K. B. P.` where the rook's one capture takes another pawn).
     let window = (rest.len() - 1).min(40);
     if window == 0 {
-        return Err(err);
+        return last_capture(pos, parsed, notation).ok_or(err);
     }
     let short = window < 2;
     let legal = pos.chess().legal_moves();
@@ -1953,6 +1953,63 @@ fn repair(
         }
     }
     Err(err)
+}
+
+/// The game's last move, printed as a capture that fits two (`B takes P` with two pawns to
+/// take) and with no move after it to tell them apart: the one capture whose piece no pawn or
+/// lesser piece can take back at once, when exactly one is so. A writer leaves out the
+/// qualifier only where one capture makes sense; the other would give the piece away.
+fn last_capture(
+    pos: &DescriptivePosition,
+    parsed: &Parsed,
+    notation: &Descriptive,
+) -> Option<(Move, board_core::Notes)> {
+    if !matches!(
+        parsed.body,
+        parser::Body::Piece(parser::PieceMove {
+            target: parser::Target::Takes { .. },
+            ..
+        })
+    ) {
+        return None;
+    }
+    let Outcome::Many(moves) = resolve::resolve(pos, parsed) else {
+        return None;
+    };
+    let value = |role: chess_rules::Role| match role {
+        chess_rules::Role::Pawn => 1,
+        chess_rules::Role::Knight | chess_rules::Role::Bishop => 3,
+        chess_rules::Role::Rook => 5,
+        chess_rules::Role::Queen => 9,
+        chess_rules::Role::King => 100,
+    };
+    let kept: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            let taker = value(mv.promotion_role().unwrap_or(mv.role()));
+            !after.chess().legal_moves().iter().any(|reply| {
+                !reply.is_castle() && reply.to() == mv.to() && value(reply.role()) < taker
+            })
+        })
+        .collect();
+    let [mv] = kept[..] else {
+        return None;
+    };
+    let mut names: Vec<String> = moves.iter().map(|m| notation.to_text(pos, m)).collect();
+    names.sort();
+    let mut notes = board_core::Notes::default();
+    notes.repairs.push(board_core::Repair::new(
+        Code::BookLastCapture,
+        format!(
+            "the game's last move fits {}; read as {}, the one capture whose piece is not taken back at once by a lesser one",
+            names.join(" and "),
+            notation.to_text(pos, &mv)
+        ),
+    ));
+    Some((mv, notes))
 }
 
 /// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether each

@@ -360,3 +360,34 @@ fn mate_in_the_next_column_marks_the_move() {
     assert!(game.repairs.is_empty(), "{:?}", game.repairs);
     assert_eq!(game.moves().count(), 7);
 }
+
+/// A game's last move printed as a capture that fits two, with no move after it to tell them
+/// apart (Bird's Mason-Bird ends `30 Q takes Q  B takes P`): the capture that no pawn or lesser
+/// piece takes back is read, with a warning; where both or neither are safe, an error.
+#[test]
+fn a_last_capture_that_fits_two_is_the_one_not_given_away() {
+    // `B takes P`: on K7 (retaken only by pieces worth as much) or on R6 (by the knight's pawn).
+    let text = "1. P-Q4      P-KR3\n2. B-Kt5     P-QKt4\n3. B takes P\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    let mut pos = DescriptivePosition::new();
+    let sans: Vec<String> = game
+        .moves()
+        .map(|mv| {
+            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            token
+        })
+        .collect();
+    assert_eq!(sans.last().map(String::as_str), Some("Bxe7"));
+    assert_eq!(
+        game.repairs[0].message,
+        "B takes P: the game's last move fits BxKP and BxRP; read as BxKP, the one capture whose piece is not taken back at once by a lesser one"
+    );
+    // Both pawns guarded by pawns: nothing tells them apart, the game stops with an error.
+    let text = "1. P-Q3      P-KR3\n2. B-B4      P-Q3\n3. B takes P\n";
+    let import = book::import(text, &Descriptive::OLD);
+    assert!(!import.games[0].complete, "{:?}", import.diagnostics);
+    assert_eq!(import.errors(), 1);
+}

@@ -235,6 +235,9 @@ codes! {
     BookDiagramDiffers = "book.diagram-differs",
     /// Moves copied from the game a reference names (`Moves 1-6 as in Game 3.`).
     BookReference = "book.reference",
+    /// A game's last move that fits two captures, read as the one whose piece is not taken
+    /// back at once by a lesser one.
+    BookLastCapture = "book.last-capture",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.
