@@ -3203,7 +3203,7 @@ fn single_spaced(text: &str) -> String {
 /// The chunks of a line: split at `,`, `;` and at two spaces or more; byte ranges.
 fn chunks(line: &str, from: usize) -> Vec<(usize, usize)> {
     let bytes = line.as_bytes();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(8);
     let mut start = from;
     let mut i = from;
     let mut push = |s: usize, e: usize| {
@@ -3459,7 +3459,8 @@ fn verb_move(piece: &str, verb: wordy::Verb, notation: &Descriptive) -> Option<P
 /// Reads a line as numbered moves, or `None` if it is not one.
 fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<Item>> {
     let mut start = line.len() - line.trim_start().len();
-    let mut items = Vec::new();
+    // A move line holds a few numbers and moves: one allocation, not a growth per item.
+    let mut items = Vec::with_capacity(16);
     // `   ...        7. P to Q 3`: White's move left out, Black's in its column.
     let lead_placeholder = {
         let rest = &line[start..];

@@ -560,3 +560,19 @@ Not 5. ... Q-R5, which the pawn on K2 forbids.
     );
     assert_eq!(replayed.plies, 12);
 }
+
+/// A pawn's square printed without its rank (Hoyle's Danish Gambit, `1. P to K   1. P to K
+/// 4`): a pawn never goes to its first rank, which a file alone means for a piece, so the
+/// file alone is read and the moves after it choose the rank.
+#[test]
+fn a_pawns_square_without_its_rank_is_read_by_the_moves_after_it() {
+    let text = "   1. P to K                      1. P to Q 4\n   2. P takes P                   2. Q takes P\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans(game), ["e4", "d5", "exd5", "Qxd5"]);
+    assert_eq!(
+        game.repairs[0].message,
+        "P to K: fits P-K3 and P-K4; read as P-K4, the reading that keeps the next moves legal"
+    );
+}

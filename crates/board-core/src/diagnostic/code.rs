@@ -212,6 +212,9 @@ codes! {
     DescriptiveEnPassantMark = "descriptive.en-passant-mark",
     /// A token that fits several moves or none, read as the one the next moves confirm.
     DescriptiveLookahead = "descriptive.lookahead",
+    /// A pawn's square printed without its rank (`P to K`), read as the move to that file
+    /// that the position and the next moves allow.
+    DescriptiveMissingRank = "descriptive.missing-rank",
 
     // Descriptive books.
     /// Moves that continue a game after a line that ended it; the game stops.

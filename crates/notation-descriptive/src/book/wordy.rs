@@ -111,7 +111,8 @@ fn is_compact(core: &str) -> bool {
 
 /// Rewrites `chunk`; `None` when its first word already is not a move's.
 pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
-    let mut words: Vec<(usize, &str)> = Vec::new();
+    // Sized once: a chunk is a few words, and its rewriting about as long as it.
+    let mut words: Vec<(usize, &str)> = Vec::with_capacity(8);
     let mut start = None;
     for (i, c) in chunk.char_indices() {
         match (c.is_whitespace(), start) {
@@ -127,8 +128,8 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
         words.push((s, &chunk[s..]));
     }
     let mut out = Rewritten {
-        text: String::new(),
-        map: Vec::new(),
+        text: String::with_capacity(chunk.len() + 8),
+        map: Vec::with_capacity(chunk.len() + 8),
         read: 0,
         verb: None,
         victim: None,
@@ -150,9 +151,15 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
     let mut promoting = false;
     let mut passant = false;
     let mut k = 0;
+    // `K to B`, `R to QB`: a square named by its file alone is on the first rank; a pawn's
+    // never is (`P to K` lost its rank: the reader takes the file alone, and says so).
     let close_target = |out: &mut Rewritten, open: &mut bool, rank: bool, at: usize| {
-        if *open && !rank {
-            // `K to B`, `R to QB`: a square named by its file alone is on the first rank.
+        let pawn = out
+            .text
+            .split(['-', 'x'])
+            .next()
+            .is_some_and(|who| who.trim_end().ends_with('P'));
+        if *open && !rank && !pawn {
             emit(out, "1", at);
         }
         *open = false;
