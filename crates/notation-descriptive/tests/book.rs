@@ -576,3 +576,24 @@ fn a_pawns_square_without_its_rank_is_read_by_the_moves_after_it() {
         "P to K: fits P-K3 and P-K4; read as P-K4, the reading that keeps the next moves legal"
     );
 }
+
+/// Two readings that reach as far are told apart by an en passant capture the book does not
+/// call one (Hoyle's Danish Gambit: `3. P to Q B` lost its rank, and `3. ... P takes P` takes
+/// on QB3 from either square, en passant after `P-QB4`): the ordinary capture is meant.
+#[test]
+fn an_unmarked_en_passant_capture_tells_two_readings_apart() {
+    let text = "\
+   1. P to K 4                    1. P to K 4
+   2. P to Q 4                    2. P takes P
+   3. P to Q B                       ...
+
+These moves constitute the Danish Gambit.
+
+      ...                         3. P takes P
+   4. B to Q B 4                  4. Kt to K B 3
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans(game)[4..], ["c3", "dxc3", "Bc4", "Nf6"]);
+}
