@@ -22,7 +22,7 @@
 //! setup.castling(Color::White, CastlingSide::QueenSide);
 //! assert_eq!(
 //!     setup.position().unwrap_err().to_string(),
-//!     "castling field: right 'Q' but no white rook stands there on its first rank"
+//!     "invalid FEN castling field: right 'Q' but no white rook stands there on its first rank"
 //! );
 //! ```
 
