@@ -613,7 +613,11 @@ fn hoyles_endgame_studies_start_from_their_diagrams() {
     assert_eq!(studies.len(), 7, "{:?}", import.diagrams);
     // All read to their printed end, Fig. 16's too, whose last move the book gives two ways
     // (`9. Q mates at Kt sq. or R sq.`): the first square named.
-    assert!(studies.iter().all(|g| g.complete), "{:?}", import.diagnostics);
+    assert!(
+        studies.iter().all(|g| g.complete),
+        "{:?}",
+        import.diagnostics
+    );
     assert_eq!(san(studies[2]).last().map(String::as_str), Some("Qg1#"));
     let fig13 = studies[0];
     assert_eq!(fig13.tag("FEN"), Some("r7/8/q7/8/8/1P5k/1R6/6QK b - - 0 1"));
