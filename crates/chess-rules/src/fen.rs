@@ -63,7 +63,7 @@ pub struct FenError {
 }
 
 impl FenError {
-    fn new(field: FenField, reason: impl Into<String>) -> FenError {
+    pub(crate) fn new(field: FenField, reason: impl Into<String>) -> FenError {
         FenError {
             field,
             reason: reason.into(),
@@ -324,6 +324,14 @@ fn read_fen(fen: &str, dropped: Option<&mut Vec<FenError>>) -> Result<Position, 
         ));
     }
 
+    finish(&mut pos)?;
+    Ok(pos)
+}
+
+/// The last of the checks of a position read from its parts (a FEN or a
+/// [`Setup`](crate::Setup)): its checkers, no en-passant square that no capture uses, and the
+/// side not to move not in check.
+pub(crate) fn finish(pos: &mut Position) -> Result<(), FenError> {
     pos.checkers = pos.compute_checkers();
     pos.drop_useless_ep();
     let them = !pos.turn;
@@ -335,7 +343,7 @@ fn read_fen(fen: &str, dropped: Option<&mut Vec<FenError>>) -> Result<Position, 
             format!("{them} is in check but it is {}'s move", pos.turn),
         ));
     }
-    Ok(pos)
+    Ok(())
 }
 
 fn parse_board(board: &str) -> Result<Position, FenError> {
@@ -378,7 +386,7 @@ fn parse_board(board: &str) -> Result<Position, FenError> {
     Ok(pos)
 }
 
-fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
+pub(crate) fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = pos.by_piece(Piece::new(color, Role::King)).count();
         if kings != 1 {
@@ -400,7 +408,7 @@ fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
 /// The castling field. A right the position contradicts is refused, or with `dropped` pushed
 /// there and left out; where two rights fall on one side, the rook further out keeps its right,
 /// as shakmaty keeps it.
-fn parse_castling(
+pub(crate) fn parse_castling(
     pos: &Position,
     text: &str,
     mut dropped: Option<&mut Vec<FenError>>,

@@ -29,6 +29,7 @@ mod moves;
 mod perft;
 mod position;
 mod rules;
+mod setup;
 mod types;
 mod zobrist;
 
@@ -42,6 +43,7 @@ pub use game::{DrawClaim, Game, Outcome, Termination, automatic_draw};
 pub use moves::{Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position};
+pub use setup::Setup;
 pub use types::{CastlingSide, File, ParseSquareError, Piece, Rank, Role, Square};
 
 /// The README's example, run as a doctest.

@@ -31,7 +31,7 @@ fn main() {
     let complete = import.games.iter().filter(|g| g.complete).count();
     let d = import.diagrams;
     println!(
-        "{} bytes: {} games, {complete} complete, {} diagnostics, {} not read, diagrams {} read, {} matched, {} differ, {} starts; {:.1} ms",
+        "{} bytes: {} games, {complete} complete, {} diagnostics, {} not read, diagrams {} read, {} matched, {} differ, {} starts, note runs {} variations, {} not replayed; {:.1} ms",
         text.len(),
         import.games.len(),
         import.diagnostics.len(),
@@ -40,6 +40,8 @@ fn main() {
         d.matched,
         d.differ,
         d.starts,
+        import.notes.variations,
+        import.notes.not_replayed,
         elapsed.as_secs_f64() * 1000.0
     );
     // `BOOK_TAGS=1`: each game's tags.
@@ -47,6 +49,33 @@ fn main() {
         for game in &import.games {
             let tags: Vec<String> = game.tags.iter().map(|(n, v)| format!("{n}={v}")).collect();
             println!("line {}: {}", game.lines.0, tags.join("; "));
+        }
+    }
+    // `BOOK_PGN=1`: the games as PGN, in SAN.
+    if std::env::var_os("BOOK_PGN").is_some() {
+        let mut out = String::new();
+        for game in &import.games {
+            game.write_pgn(
+                &notation_descriptive::Tracked(notation_en::Algebraic::ENGLISH),
+                &board_core::Dialect::pgn(),
+                &mut out,
+            );
+        }
+        print!("{out}");
+    }
+    // `BOOK_LINES=FROM-TO`: the class of each line of that range (from 1), beside the line.
+    if let Ok(range) = std::env::var("BOOK_LINES") {
+        let decoded = book::decode(&bytes);
+        let (from, to) = range.split_once('-').unwrap_or((&range, &range));
+        let (from, to): (usize, usize) = (from.parse().unwrap_or(1), to.parse().unwrap_or(0));
+        for (k, line) in decoded
+            .text
+            .lines()
+            .enumerate()
+            .take(to)
+            .skip(from.saturating_sub(1))
+        {
+            println!("{:>6} {:<8} {line}", k + 1, import.lines[k].name());
         }
     }
     // `BOOK_DIAGNOSTICS=1`: every diagnostic with its line, for a look at what was not read.

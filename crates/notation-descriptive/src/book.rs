@@ -178,6 +178,11 @@ pub struct BookGame {
     pub lines: (usize, usize),
     /// The classes of the lines from the game's first move line to its last line.
     pub tally: Tally,
+    /// The runs of moves in its notes, and what became of them.
+    pub notes: NoteRuns,
+    /// The text diagrams printed in the game (or before it, as its start) that read as
+    /// positions, and what became of them.
+    pub diagrams: Diagrams,
 }
 
 /// A move of a book game, or a note.
@@ -194,6 +199,10 @@ pub enum BookElement {
     },
     /// A paragraph of prose between the moves, page markers removed.
     Comment(String),
+    /// Moves a note gives in place of the move before it (`After 12. BxKt, PxB; 13. Q-R5ch,
+    /// K-B1 wins` after `12. P-K4`), played from the position before that move: a PGN
+    /// variation there. The note's prose around them stays as comments beside it.
+    Variation(Vec<Move>),
 }
 
 /// What a book held: the games read, the diagnostics of the whole text (every repair as a
@@ -211,6 +220,21 @@ pub struct Import {
     pub tally: Tally,
     /// The text diagrams read as positions, and what became of them.
     pub diagrams: Diagrams,
+    /// The runs of moves in notes, and what became of them.
+    pub notes: NoteRuns,
+}
+
+/// The runs of moves printed in the notes of games that stand in place of the move before the
+/// note (`7. Castles`, then `White may also play here 7. P takes P`): each replays as a
+/// variation, or stays in the note and is counted here. Runs that quote other moves (`followed
+/// by 22. Kt to K 6`) are prose.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NoteRuns {
+    /// Replayed and written as variations.
+    pub variations: usize,
+    /// Numbered as the move before the note but not replaying from the position before it:
+    /// kept in the note's text.
+    pub not_replayed: usize,
 }
 
 /// What became of the text diagrams of a book that read as positions (eight ranks, a king of
@@ -240,7 +264,7 @@ impl BookGame {
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.elements.iter().filter_map(|e| match e {
             BookElement::Move { mv, .. } => Some(*mv),
-            BookElement::Comment(_) => None,
+            BookElement::Comment(_) | BookElement::Variation(_) => None,
         })
     }
 
@@ -263,7 +287,7 @@ impl BookGame {
             .iter()
             .filter_map(|e| match e {
                 BookElement::Move { span, .. } => Some(*span),
-                BookElement::Comment(_) => None,
+                BookElement::Comment(_) | BookElement::Variation(_) => None,
             })
             .nth(ply)
             .is_some_and(|at| self.repairs.iter().all(|r| r.span != at))
@@ -297,6 +321,8 @@ impl BookGame {
         let mut movetext = String::new();
         let mut writer = MovetextWriter::new(&mut movetext, dialect, first);
         let mut pos = self.start.clone();
+        // The position before the last move written: where a variation starts.
+        let mut before = pos.clone();
         let mut token = String::new();
         for element in &self.elements {
             match element {
@@ -307,9 +333,21 @@ impl BookGame {
                     for nag in nags {
                         writer.nag_value(*nag);
                     }
+                    before.clone_from(&pos);
                     pos.play_unchecked(*mv);
                 }
                 BookElement::Comment(text) => writer.comment(text),
+                BookElement::Variation(moves) => {
+                    writer.start_variation();
+                    let mut line = before.clone();
+                    for mv in moves {
+                        token.clear();
+                        notation.format(&line, mv, &mut token);
+                        writer.move_token(&token);
+                        line.play_unchecked(*mv);
+                    }
+                    writer.end_variation();
+                }
             }
         }
         writer.finish(result);
@@ -351,6 +389,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         runs: 0,
         last: LineClass::Blank,
         last_ended: true,
+        last_indent: 0,
         cut_short: None,
         after_cut: false,
         block: None,
@@ -378,6 +417,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         }
         state.last = class;
         state.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
+        state.last_indent = line.len() - line.trim_start().len();
         offset += raw.len();
     }
     state.close_scan();
@@ -454,6 +494,13 @@ struct Gathering {
     prefix: Option<(Vec<Move>, String)>,
     /// The squares an odds game's heading empties (`Remove White's Queen's Knight.`).
     odds: Vec<chess_rules::Square>,
+    /// A note opened with `(` and not yet closed, and the line it opened on: the moves
+    /// printed inside it are the note's (`(... In which case the subtle threat is as
+    /// follows-- ... 28. P takes Kt ... And wins, ...)`).
+    paren: Option<(usize, usize)>,
+    /// How far the book's move numbers have run ahead of the moves (a misprint it goes on
+    /// from): subtracted from every number after it.
+    shift: u32,
 }
 
 impl Gathering {
@@ -484,6 +531,8 @@ impl Gathering {
             checks: Vec::new(),
             prefix: None,
             odds: Vec::new(),
+            paren: None,
+            shift: 0,
         }
     }
 
@@ -495,6 +544,9 @@ impl Gathering {
     }
 
     fn comment(&mut self, text: &str, line: usize) {
+        let (depth, since) = self.paren.unwrap_or((0, line));
+        let depth = parens(text, depth);
+        self.paren = (depth > 0).then_some((depth, since));
         if !self.paragraph.is_empty() {
             self.paragraph.push(' ');
         }
@@ -563,7 +615,7 @@ impl Gathering {
                     self.ended = true;
                 }
                 Item::Note(text) => {
-                    if wins(&text) && self.result.is_none() {
+                    if wins(&text) && self.result.is_none() && self.paren.is_none() {
                         self.result = Some(GameResult::win(!self.next.1));
                         self.ended = true;
                     }
@@ -588,6 +640,8 @@ struct State<'a> {
     last: LineClass,
     /// The line before ends a sentence.
     last_ended: bool,
+    /// How far the line before is indented (bytes).
+    last_indent: usize,
     /// The last game, when a line other than its result ended it: its next move.
     cut_short: Option<CutShort>,
     /// The lines after a cut game's continuation are not read either.
@@ -814,8 +868,24 @@ impl State<'_> {
             let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment)
                 && !starts
                 && !self.last_ended;
+            // An indented note whose sentence has not ended goes on, indented as it is, into
+            // a line that starts with a move (`White may also play here 7. P takes P, to which
+            // Black's best reply is` over `7. ... B to Kt 3, and not 7. ... B to Kt 5; ch.`).
+            let indent = cleaned.len() - cleaned.trim_start().len();
+            let goes_on = after_prose && indent == self.last_indent;
+            // Moves inside a note's open parenthesis are the note's.
+            let in_paren = self.game.as_mut().is_some_and(|g| {
+                if g.paren
+                    .is_some_and(|(_, since)| line_no > since + PAREN_REACH)
+                {
+                    g.paren = None;
+                }
+                g.paren.is_some()
+            });
             let first = first_ply(&items).map(|(p, _)| p);
-            if (!after_prose || cleaned.starts_with(char::is_whitespace))
+            if !goes_on
+                && !in_paren
+                && (!after_prose || cleaned.starts_with(char::is_whitespace))
                 && let Some(class) = self.moves(items, &cleaned, line_no)
             {
                 return class;
@@ -1081,7 +1151,7 @@ impl State<'_> {
             return LineClass::Heading;
         }
         if let Some(game) = self.game.as_mut() {
-            if wins(&text) && game.result.is_none() {
+            if wins(&text) && game.result.is_none() && game.paren.is_none() {
                 game.result = Some(GameResult::win(!game.next.1));
                 game.ended = true;
             }
@@ -1151,6 +1221,18 @@ impl State<'_> {
     /// A line of numbered moves: continues the game, starts one, or is a note quoting moves
     /// (`None`: read the line as prose).
     fn moves(&mut self, items: Vec<Item>, line: &str, line_no: usize) -> Option<LineClass> {
+        let mut items = items;
+        // The numbers after one misprinted one more than the move (`... 17. B to Kt 3` for
+        // Black's 16th, and `18.` for the 17th after it) are read as the book goes on with them.
+        if let Some(shift) = self.game.as_ref().filter(|g| !g.ended).map(|g| g.shift)
+            && shift > 0
+        {
+            for item in &mut items {
+                if let Item::Number { n, .. } = item {
+                    *n = n.saturating_sub(shift).max(1);
+                }
+            }
+        }
         let (first, col) = first_ply(&items)?;
         // A column printed beside the first: its lines hold only its own numbers.
         if let Some(game) = self.game.as_mut().filter(|g| !g.ended)
@@ -1200,7 +1282,6 @@ impl State<'_> {
                 && numbers[1] == g.next.0
                 && move_cols.len() == 2
         });
-        let mut items = items;
         let first = if misnumbered
             && let Some(game) = self.game.as_mut()
             && let Some(span) = items.iter().find_map(|i| match i {
@@ -1220,6 +1301,45 @@ impl State<'_> {
                 items.iter_mut().find(|i| matches!(i, Item::Number { .. }))
             {
                 *printed = n;
+            }
+            game.next
+        } else {
+            first
+        };
+        // Black's answer printed alone (`...` in White's place) to White's move printed
+        // alone, under Black's moves, numbered one more than that move: it can only be the
+        // answer, so the book's numbers went wrong here and stay one ahead (`16. Q to R 4
+        // ...`, a note, `... 17. B to Kt 3`, `18. B takes Kt`). The replay then tells: the
+        // game goes on, or stops with an error at the move that does not fit.
+        let ahead = self.game.as_ref().is_some_and(|g| {
+            !g.ended
+                && g.next.1 == Color::Black
+                && first == (g.next.0 + 1, Color::Black)
+                && matches!(items.first(), Some(Item::Number { black: true, .. }))
+                && !items.iter().any(|i| matches!(i, Item::Note(_)))
+                && move_cols.len() == 1
+                && g.black_move_col
+                    .is_some_and(|c| move_cols[0].abs_diff(c) <= 3)
+        });
+        let first = if ahead
+            && let Some(game) = self.game.as_mut()
+            && let Some(span) = items.iter().find_map(|i| match i {
+                Item::Dot(_, span, _) => Some(*span),
+                _ => None,
+            }) {
+            game.shift += 1;
+            game.repairs.push(Diagnostic::warning(
+                Code::BookMoveNumber,
+                format!(
+                    "move number {} printed where {} belongs; the numbers after it are read {} less",
+                    first.0, game.next.0, game.shift
+                ),
+                span,
+            ));
+            for item in &mut items {
+                if let Item::Number { n, .. } = item {
+                    *n = n.saturating_sub(1).max(1);
+                }
             }
             game.next
         } else {
@@ -1359,6 +1479,8 @@ impl State<'_> {
             return;
         };
         game.flush();
+        // The book's diagram counts before this game: what it adds is the game's.
+        let seen = self.import.diagrams;
         let run = self.runs;
         let name = match (
             game.tags.iter().find(|t| t.0 == "White"),
@@ -1426,10 +1548,21 @@ impl State<'_> {
         // Where each note went among the elements: a diagram's marker goes before the notes
         // printed after it.
         let mut comment_at = Vec::with_capacity(game.comments.len());
+        // The position before the last move played: where the runs of moves of a note after
+        // it start.
+        let mut before = Before::default();
+        let mut runs = NoteRuns::default();
         for (index, token) in game.tokens.iter().enumerate() {
             while let Some((_, text)) = comments.next_if(|(k, _)| *k == index) {
                 comment_at.push(elements.len());
-                elements.push(BookElement::Comment(text));
+                note_elements(
+                    text,
+                    &mut before,
+                    self.notation,
+                    &mut elements,
+                    &mut comment_at,
+                    &mut runs,
+                );
             }
             check_diagrams(&mut game.checks, index, &pos, &mut elements, &comment_at);
             let written = token.text.as_str();
@@ -1457,6 +1590,7 @@ impl State<'_> {
                         span: token.span,
                         nags: notes.nags,
                     });
+                    before.played(&pos, elements.len() - 1);
                     pos.play_unchecked(mv);
                 }
                 Err(err) => {
@@ -1575,7 +1709,18 @@ impl State<'_> {
         } else {
             GameResult::Unknown
         };
-        elements.extend(trailing.into_iter().map(BookElement::Comment));
+        for text in trailing {
+            note_elements(
+                text,
+                &mut before,
+                self.notation,
+                &mut elements,
+                &mut comment_at,
+                &mut runs,
+            );
+        }
+        self.import.notes.variations += runs.variations;
+        self.import.notes.not_replayed += runs.not_replayed;
         let repairs: Vec<Diagnostic> = repairs
             .into_iter()
             .map(|r| r.in_game(run, name.clone()))
@@ -1614,8 +1759,215 @@ impl State<'_> {
             complete,
             lines: (first_line + 1, last_line + 1),
             tally,
+            notes: runs,
+            diagrams: {
+                let now = self.import.diagrams;
+                let starts = now.starts - seen.starts;
+                Diagrams {
+                    read: game
+                        .checks
+                        .iter()
+                        .filter(|c| !c.trailing || c.matched)
+                        .count()
+                        + starts,
+                    matched: now.matched - seen.matched,
+                    differ: now.differ - seen.differ,
+                    starts,
+                }
+            },
         });
     }
+}
+
+/// How far into a note a run of moves is looked for from its number: a long variation, never
+/// the whole of a chapter printed as one note.
+const RUN_REACH: usize = 2000;
+
+/// The positions before the last two moves played, and where those moves are among the
+/// elements: a note's runs of moves stand in place of one of them.
+#[derive(Default)]
+struct Before {
+    last: Option<(DescriptivePosition, usize)>,
+    previous: Option<(DescriptivePosition, usize)>,
+}
+
+impl Before {
+    fn played(&mut self, pos: &DescriptivePosition, element: usize) {
+        self.previous = self.last.take();
+        self.last = Some((pos.clone(), element));
+    }
+}
+
+/// A note's elements: its text, with each run of moves numbered as the move before the note
+/// that replays from the position before that move written as a variation where it stands,
+/// and the prose around it kept as comments. A run numbered as the move before that one
+/// (`After 3. B-Kt5, ...` below `3. B-B4  Kt-B3`) is a variation of that move, written after
+/// it, and the note stays whole where it is. A note with no such run stays one comment; the
+/// runs that do not replay are counted in `runs`.
+fn note_elements(
+    text: String,
+    before: &mut Before,
+    notation: &Descriptive,
+    elements: &mut Vec<BookElement>,
+    comment_at: &mut [usize],
+    runs: &mut NoteRuns,
+) {
+    let Some((last, _)) = before.last.as_ref() else {
+        elements.push(BookElement::Comment(text));
+        return;
+    };
+    let ply = |pos: &DescriptivePosition| (pos.chess().fullmoves(), pos.turn());
+    let replaced = ply(last);
+    let earlier = before
+        .previous
+        .as_ref()
+        .map(|(pos, at)| (ply(pos), pos, *at));
+    let bytes = text.as_bytes();
+    let mut pieces: Vec<BookElement> = Vec::new();
+    let mut of_earlier: Vec<Vec<Move>> = Vec::new();
+    // Prose not yet written, from here.
+    let mut prose_from = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts_word = i == 0 || matches!(bytes[i - 1], b' ' | b'(' | b'\t');
+        if !bytes[i].is_ascii_digit() || !starts_word {
+            i += 1;
+            continue;
+        }
+        let mut end = (i + RUN_REACH).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        // `7. ...   7. Kt to B 3`: the number repeated in Black's column, Black's move.
+        let mut probe = i;
+        let mut black = false;
+        if let Some((n, _, _, len)) = number(&text[i..end]) {
+            let rest = &text[i + len..end];
+            let dots = rest.bytes().take_while(|&b| b == b'.').count();
+            let after = rest[dots..].trim_start();
+            if dots >= 2 && number(after).is_some_and(|(m, ..)| m == n) {
+                probe = end - after.len();
+                black = true;
+            }
+        }
+        let wanted = |n: u32| n == replaced.0 || earlier.is_some_and(|(e, _, _)| e.0 == n);
+        let items = number(&text[probe..end])
+            .filter(|(n, _, _, _)| wanted(*n))
+            .and_then(|_| move_line(&text[probe..end], probe, notation))
+            .map(|mut items| {
+                if let Some(Item::Number { black: b, .. }) = items.first_mut() {
+                    *b |= black;
+                }
+                items
+            });
+        let found = items.as_ref().and_then(|items| {
+            run_of(items, replaced)
+                .map(|run| (run, last, false))
+                .or_else(|| {
+                    let (first, pos, _) = earlier?;
+                    run_of(items, first).map(|run| (run, pos, true))
+                })
+        });
+        let Some(((tokens, run_end), from, is_earlier)) = found else {
+            i += bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+            continue;
+        };
+        match replay_run(from, &tokens, notation) {
+            Some(moves) if is_earlier => {
+                of_earlier.push(moves);
+                runs.variations += 1;
+            }
+            Some(moves) => {
+                let prose = text[prose_from..i].trim();
+                if !prose.is_empty() {
+                    pieces.push(BookElement::Comment(prose.to_owned()));
+                }
+                pieces.push(BookElement::Variation(moves));
+                runs.variations += 1;
+                prose_from = run_end;
+            }
+            None => runs.not_replayed += 1,
+        }
+        i = run_end.max(i + 1);
+    }
+    // The variations of the move before the last go right after it (and after those
+    // already there); the notes after that point move along.
+    if let Some((_, _, at)) = earlier {
+        for moves in of_earlier {
+            let mut to = at + 1;
+            while matches!(elements.get(to), Some(BookElement::Variation(_))) {
+                to += 1;
+            }
+            elements.insert(to, BookElement::Variation(moves));
+            for c in comment_at.iter_mut().filter(|c| **c >= to) {
+                *c += 1;
+            }
+            if let Some((_, last)) = before.last.as_mut() {
+                *last += usize::from(*last >= to);
+            }
+        }
+    }
+    if pieces.is_empty() {
+        elements.push(BookElement::Comment(text));
+        return;
+    }
+    let rest = text[prose_from..].trim_start_matches([',', ';']).trim();
+    if !rest.is_empty() {
+        pieces.push(BookElement::Comment(rest.to_owned()));
+    }
+    elements.extend(pieces);
+}
+
+/// The moves of a run that starts with the move `first` (its number and side), up to the
+/// first number that does not follow or the words after them, with the end of the last one
+/// in the text; `None` when the run starts otherwise or holds no move.
+fn run_of(items: &[Item], first: (u32, Color)) -> Option<(Vec<(Parsed, String)>, usize)> {
+    let (start, _) = first_ply(items)?;
+    if start != first {
+        return None;
+    }
+    let mut next = first;
+    let mut tokens = Vec::new();
+    let mut end = 0;
+    for item in items {
+        match item {
+            Item::Number { n, black } => {
+                let side = if *black { Color::Black } else { Color::White };
+                // A number repeated in Black's column (`7. ...   7. Kt to B 3`) is Black's.
+                if *n != next.0 || (*black && next.1 != side) {
+                    break;
+                }
+            }
+            Item::Move {
+                parsed, text, span, ..
+            } => {
+                tokens.push((*parsed, text.clone()));
+                end = span.end;
+                Gathering::advance(&mut next);
+            }
+            Item::Note(_) | Item::Result(_) => break,
+            Item::Dot(..) | Item::Placeholder | Item::Suffix(_) => {}
+        }
+    }
+    (!tokens.is_empty()).then_some((tokens, end))
+}
+
+/// The moves of a run read one after the other from `from`, each settled by those after it
+/// where it fits two; `None` when one of them does not read.
+fn replay_run(
+    from: &DescriptivePosition,
+    tokens: &[(Parsed, String)],
+    notation: &Descriptive,
+) -> Option<Vec<Move>> {
+    let parsed: Vec<Result<Parsed, MoveError>> = tokens.iter().map(|(p, _)| Ok(*p)).collect();
+    let mut pos = from.clone();
+    let mut moves = Vec::with_capacity(tokens.len());
+    for (k, (_, text)) in tokens.iter().enumerate() {
+        let (mv, _) = read_one(&pos, text, &parsed[k..], notation).ok()?;
+        pos.play_unchecked(mv);
+        moves.push(mv);
+    }
+    Some(moves)
 }
 
 /// Checks the diagrams printed near the move `index` (from 0) against the position before it:
@@ -1632,7 +1984,7 @@ fn check_diagrams(
     let mut here = None;
     for check in checks
         .iter_mut()
-        .filter(|c| !c.matched && c.at.saturating_sub(2) <= index && index <= c.at)
+        .filter(|c| !c.matched && c.at.saturating_sub(2) <= index && index <= c.at + 1)
     {
         let board = here.get_or_insert_with(|| diagram::Board::of(pos.chess()));
         if check.pending.board == *board {
@@ -1648,6 +2000,19 @@ fn check_diagrams(
         }
     }
 }
+
+/// How many parentheses are still open after `text`, from `depth`.
+fn parens(text: &str, depth: usize) -> usize {
+    text.bytes().fold(depth, |d, c| match c {
+        b'(' => d + 1,
+        b')' => d.saturating_sub(1),
+        _ => d,
+    })
+}
+
+/// How many lines a parenthesis opened in a note may stay open and still hold the moves
+/// after it: a note of a page, never the rest of a game for one stray `(`.
+const PAREN_REACH: usize = 40;
 
 /// How many of `[` are still open after `text`, from `depth`.
 fn brackets(text: &str, depth: usize) -> usize {
@@ -1881,7 +2246,7 @@ fn repair(
     // misprinted (`R. takes K. B. P.` where the rook's one capture takes another pawn).
     let window = (rest.len() - 1).min(40);
     if window == 0 {
-        return Err(err);
+        return last_capture(pos, parsed, notation).ok_or(err);
     }
     let short = window < 2;
     let legal = pos.chess().legal_moves();
@@ -1953,6 +2318,63 @@ fn repair(
         }
     }
     Err(err)
+}
+
+/// The game's last move, printed as a capture that fits two (`B takes P` with two pawns to
+/// take) and with no move after it to tell them apart: the one capture whose piece no pawn or
+/// lesser piece can take back at once, when exactly one is so. A writer leaves out the
+/// qualifier only where one capture makes sense; the other would give the piece away.
+fn last_capture(
+    pos: &DescriptivePosition,
+    parsed: &Parsed,
+    notation: &Descriptive,
+) -> Option<(Move, board_core::Notes)> {
+    if !matches!(
+        parsed.body,
+        parser::Body::Piece(parser::PieceMove {
+            target: parser::Target::Takes { .. },
+            ..
+        })
+    ) {
+        return None;
+    }
+    let Outcome::Many(moves) = resolve::resolve(pos, parsed) else {
+        return None;
+    };
+    let value = |role: chess_rules::Role| match role {
+        chess_rules::Role::Pawn => 1,
+        chess_rules::Role::Knight | chess_rules::Role::Bishop => 3,
+        chess_rules::Role::Rook => 5,
+        chess_rules::Role::Queen => 9,
+        chess_rules::Role::King => 100,
+    };
+    let kept: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            let taker = value(mv.promotion_role().unwrap_or(mv.role()));
+            !after.chess().legal_moves().iter().any(|reply| {
+                !reply.is_castle() && reply.to() == mv.to() && value(reply.role()) < taker
+            })
+        })
+        .collect();
+    let [mv] = kept[..] else {
+        return None;
+    };
+    let mut names: Vec<String> = moves.iter().map(|m| notation.to_text(pos, m)).collect();
+    names.sort();
+    let mut notes = board_core::Notes::default();
+    notes.repairs.push(board_core::Repair::new(
+        Code::BookLastCapture,
+        format!(
+            "the game's last move fits {}; read as {}, the one capture whose piece is not taken back at once by a lesser one",
+            names.join(" and "),
+            notation.to_text(pos, &mv)
+        ),
+    ));
+    Some((mv, notes))
 }
 
 /// How many tokens of `next` read, one after the other, after `mv` in `pos`, and whether each
@@ -2781,7 +3203,7 @@ fn single_spaced(text: &str) -> String {
 /// The chunks of a line: split at `,`, `;` and at two spaces or more; byte ranges.
 fn chunks(line: &str, from: usize) -> Vec<(usize, usize)> {
     let bytes = line.as_bytes();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(8);
     let mut start = from;
     let mut i = from;
     let mut push = |s: usize, e: usize| {
@@ -3037,7 +3459,8 @@ fn verb_move(piece: &str, verb: wordy::Verb, notation: &Descriptive) -> Option<P
 /// Reads a line as numbered moves, or `None` if it is not one.
 fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<Item>> {
     let mut start = line.len() - line.trim_start().len();
-    let mut items = Vec::new();
+    // A move line holds a few numbers and moves: one allocation, not a growth per item.
+    let mut items = Vec::with_capacity(16);
     // `   ...        7. P to Q 3`: White's move left out, Black's in its column.
     let lead_placeholder = {
         let rest = &line[start..];

@@ -182,7 +182,11 @@ fn score(
     match resolve::resolve(pos, parsed) {
         Outcome::One { mv, repairs } => {
             let (reached, cost) = next(mv, budget);
-            (reached, Reverse(cost + repairs.len()))
+            // An en passant capture the text does not call one costs as a repair: where two
+            // readings reach as far (`P-QB3` or `P-QB4`, then `P takes P`), the one where the
+            // capture is an ordinary one is what the book meant.
+            let unmarked = usize::from(mv.is_en_passant() && !parsed.en_passant);
+            (reached, Reverse(cost + repairs.len() + unmarked))
         }
         Outcome::None => (0, Reverse(0)),
         Outcome::Many(moves) => moves

@@ -23,9 +23,12 @@ pub(crate) mod syntax {
     pub(crate) const LETTER_FOR_DIGIT: u8 = 1 << 1;
     /// `BxQ5`: the square taken on written instead of the piece taken.
     pub(crate) const CAPTURE_OF_SQUARE: u8 = 1 << 2;
+    /// `P to K`: a pawn's square printed without its rank (a pawn never goes to its first
+    /// rank, which a file alone means for a piece): any rank the position allows.
+    pub(crate) const MISSING_RANK: u8 = 1 << 3;
 
     /// The message of each flag.
-    pub(crate) const MESSAGES: [(u8, Code, &str); 3] = [
+    pub(crate) const MESSAGES: [(u8, Code, &str); 4] = [
         (
             MISSING_DASH,
             Code::DescriptiveMissingDash,
@@ -40,6 +43,11 @@ pub(crate) mod syntax {
             CAPTURE_OF_SQUARE,
             Code::DescriptiveCaptureOfSquare,
             "a capture written with the square instead of the piece taken",
+        ),
+        (
+            MISSING_RANK,
+            Code::DescriptiveMissingRank,
+            "a pawn's square printed without its rank",
         ),
     ];
 }
@@ -645,6 +653,10 @@ impl Reader<'_> {
                 self.i += 1;
                 match self.square() {
                     Some(to) if to.is_full() => self.finish_move(text, piece, from, Target::To(to)),
+                    Some(to) if piece.role == Role::Pawn && to.ranks == ALL && to.files != ALL => {
+                        self.repairs |= syntax::MISSING_RANK;
+                        self.finish_move(text, piece, from, Target::To(to))
+                    }
                     _ => Err(self.error(text, "expected a square after '-'")),
                 }
             }

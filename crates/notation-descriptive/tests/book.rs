@@ -241,7 +241,7 @@ fn book_layouts() {
         .iter()
         .filter_map(|e| match e {
             BookElement::Comment(text) => Some(text.as_str()),
-            BookElement::Move { .. } => None,
+            BookElement::Move { .. } | BookElement::Variation(_) => None,
         })
         .collect();
     // The result ends the game: the paragraph after it is prose outside the game.
@@ -359,4 +359,241 @@ fn mate_in_the_next_column_marks_the_move() {
     assert_eq!(game.result.as_str(), "1-0");
     assert!(game.repairs.is_empty(), "{:?}", game.repairs);
     assert_eq!(game.moves().count(), 7);
+}
+
+/// A game's last move printed as a capture that fits two, with no move after it to tell them
+/// apart (Bird's Mason-Bird ends `30 Q takes Q  B takes P`): the capture that no pawn or lesser
+/// piece takes back is read, with a warning; where both or neither are safe, an error.
+#[test]
+fn a_last_capture_that_fits_two_is_the_one_not_given_away() {
+    // `B takes P`: on K7 (retaken only by pieces worth as much) or on R6 (by the knight's pawn).
+    let text = "1. P-Q4      P-KR3\n2. B-Kt5     P-QKt4\n3. B takes P\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    let mut pos = DescriptivePosition::new();
+    let sans: Vec<String> = game
+        .moves()
+        .map(|mv| {
+            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            token
+        })
+        .collect();
+    assert_eq!(sans.last().map(String::as_str), Some("Bxe7"));
+    assert_eq!(
+        game.repairs[0].message,
+        "B takes P: the game's last move fits BxKP and BxRP; read as BxKP, the one capture whose piece is not taken back at once by a lesser one"
+    );
+    // Both pawns guarded by pawns: nothing tells them apart, the game stops with an error.
+    let text = "1. P-Q3      P-KR3\n2. B-B4      P-Q3\n3. B takes P\n";
+    let import = book::import(text, &Descriptive::OLD);
+    assert!(!import.games[0].complete, "{:?}", import.diagnostics);
+    assert_eq!(import.errors(), 1);
+}
+
+/// The moves of `game` in SAN, from its start.
+fn sans(game: &book::BookGame) -> Vec<String> {
+    let mut pos = game.start.clone();
+    game.moves()
+        .map(|mv| {
+            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            token
+        })
+        .collect()
+}
+
+/// Hoyle's Evans Gambit, to White's seventh move, as the book prints it.
+const EVANS: &str = "      WHITE.                         BLACK.
+   1. P to K 4                    1. P to K 4
+   2. Kt to K B 3                 2. Kt to Q B 3
+   3. B to B 4                    3. B to B 4
+   4. P to Q Kt 4                 4. B takes P
+   5. P to B 3                    5. B to B 4
+   6. P to Q 4                    6. P takes P
+   7. Castles                        ...
+";
+
+/// An indented note whose sentence has not ended goes on into the next line even when that
+/// line starts with a move (Hoyle's `...Black's best reply is` over `7. ... B to Kt 3, and
+/// not ...`): the note's moves are not the game's, and the game's `7. P to Q 3` follows.
+#[test]
+fn a_note_goes_on_into_a_line_that_starts_with_a_move() {
+    let text = format!(
+        "{EVANS}
+    White may also play here 7. P takes P, to which Black's best reply is
+    7. ... B to Kt 3, and not 7. ... B to Kt 5; ch.
+
+      ...                         7. P to Q 3
+   8. P takes P                   8. B to Kt 3
+"
+    );
+    let import = book::import(&text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(import.diagnostics, []);
+    assert_eq!(sans(game)[12..], ["O-O", "d6", "cxd4", "Bb6"]);
+    assert_eq!(import.lines[10], book::LineClass::Comment);
+}
+
+/// Moves inside a note's open parenthesis are the note's, even numbered as the game's next
+/// move (Hoyle's Fig. 8: `(... the subtle threat is as follows--` then `... 28. P takes Kt`
+/// and `And wins, ...)`), and the `And wins` inside it is no result of the game.
+#[test]
+fn the_moves_inside_a_parenthesised_note_are_the_notes() {
+    let text = format!(
+        "{EVANS}
+(The position being highly instructive. In which case the subtle threat is as follows--
+
+      ...                         7. Kt to B 3
+   8. P takes P                   8. B to Kt 3
+
+And wins, as the mate cannot be prevented.)
+
+      ...                         7. P to Q 3
+   8. P takes P                   8. B to Kt 3
+"
+    );
+    let import = book::import(&text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans(game)[12..], ["O-O", "d6", "cxd4", "Bb6"]);
+    assert_eq!(game.result.as_str(), "*");
+    let comment = game
+        .elements
+        .iter()
+        .find_map(|e| match e {
+            BookElement::Comment(c) if c.contains("7. Kt to B 3") => Some(c),
+            _ => None,
+        })
+        .expect("the note's moves are in a comment");
+    assert!(comment.contains("8. P takes P"), "{comment}");
+}
+
+/// A number printed one ahead of the move, for the same side and at the game's own place,
+/// with the book going on from it (Hoyle's `16. Q to R 4 ...`, then `... 17. B to Kt 3` and
+/// `18. B takes Kt` for Black's 16th and White's 17th): read on, with a warning.
+#[test]
+fn move_numbers_that_run_one_ahead_are_followed() {
+    let text = "   1. P to K 4                    1. P to K 4
+   2. Kt to K B 3                     ...
+
+Threatening to win a pawn with 3. Kt takes P.
+
+      ...                         3. Kt to Q B 3
+   4. B to B 4                    4. B to B 4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans(game), ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]);
+    assert_eq!(
+        game.repairs[0].message,
+        "move number 3 printed where 2 belongs; the numbers after it are read 1 less"
+    );
+    assert_eq!(game.repairs[0].span.line_col(text).line, 6);
+}
+
+/// The runs of moves of a note that stand in place of the move before it (`or 4. ... B-B4;
+/// 5. Kt x BP, B x P ch wins.`) are replayed from the position before that move and written as
+/// variations there, the prose around them kept as comments; one in place of the move before
+/// that (`After 3. B-Kt5, P-QR3; 4. B-R4, Kt-B3` under `3. B-B4  Kt-B3`) goes after that move,
+/// the note whole where it stands. A run that does not replay (`Not 5. ... Q-R5`, the queen
+/// shut in) stays in the note and is counted.
+#[test]
+fn notes_become_variations_where_they_are_moves() {
+    let text = "\
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      Kt-B3
+
+After 3. B-Kt5, P-QR3; 4. B-R4, Kt-B3 the game is a Ruy Lopez.
+
+4. Kt-Kt5    P-Q4
+
+or 4. ... B-B4; 5. Kt x BP, B x P ch wins.
+
+5. P x P     Kt-QR4
+
+Not 5. ... Q-R5, which the pawn on K2 forbids.
+
+6. B-Kt5ch   P-B3
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans(game).len(), 12);
+    let mut pgn = String::new();
+    game.write_pgn(
+        &notation_descriptive::Tracked(Algebraic::ENGLISH),
+        &Dialect::pgn(),
+        &mut pgn,
+    );
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "3. Bc4 (3. Bb5 a6 4. Ba4 Nf6) 3... Nf6 {After 3. B-Kt5, P-QR3; 4. B-R4, Kt-B3 the game is a Ruy Lopez.} 4. Ng5 d5 {or} (4... Bc5 5. Nxf7 Bxf2+) {wins.} 5. exd5 Na5 {Not 5. ... Q-R5, which the pawn on K2 forbids.} 6. Bb5+ c6"
+        ),
+        "{pgn}"
+    );
+    assert_eq!(
+        game.notes,
+        book::NoteRuns {
+            variations: 2,
+            not_replayed: 1
+        }
+    );
+    assert_eq!(import.notes, game.notes);
+    // The variations are no moves of the game, and what it writes reads back as PGN.
+    let raw = RecordReader::new(pgn.as_bytes(), Dialect::pgn())
+        .next()
+        .unwrap()
+        .unwrap();
+    let replayed = replay::<Position, _, Algebraic>(&raw, &Algebraic::ENGLISH, None);
+    assert!(
+        replayed.diagnostics.is_empty(),
+        "{:?}",
+        replayed.diagnostics
+    );
+    assert_eq!(replayed.plies, 12);
+}
+
+/// A pawn's square printed without its rank (Hoyle's Danish Gambit, `1. P to K   1. P to K
+/// 4`): a pawn never goes to its first rank, which a file alone means for a piece, so the
+/// file alone is read and the moves after it choose the rank.
+#[test]
+fn a_pawns_square_without_its_rank_is_read_by_the_moves_after_it() {
+    let text = "   1. P to K                      1. P to Q 4\n   2. P takes P                   2. Q takes P\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans(game), ["e4", "d5", "exd5", "Qxd5"]);
+    assert_eq!(
+        game.repairs[0].message,
+        "P to K: fits P-K3 and P-K4; read as P-K4, the reading that keeps the next moves legal"
+    );
+}
+
+/// Two readings that reach as far are told apart by an en passant capture the book does not
+/// call one (Hoyle's Danish Gambit: `3. P to Q B` lost its rank, and `3. ... P takes P` takes
+/// on QB3 from either square, en passant after `P-QB4`): the ordinary capture is meant.
+#[test]
+fn an_unmarked_en_passant_capture_tells_two_readings_apart() {
+    let text = "\
+   1. P to K 4                    1. P to K 4
+   2. P to Q 4                    2. P takes P
+   3. P to Q B                       ...
+
+These moves constitute the Danish Gambit.
+
+      ...                         3. P takes P
+   4. B to Q B 4                  4. Kt to K B 3
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans(game)[4..], ["c3", "dxc3", "Bc4", "Nf6"]);
 }

@@ -391,26 +391,33 @@ fn the_examples_of_the_books_page() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 8);
+    assert_eq!(checked, 9);
 }
 
 /// Bird's ten game scores of 1892, the five printed in four columns (two halves side by side)
-/// included: nine read to their end; the last move of Mason-Bird (`B takes P`, two pawns to take
-/// and no move after it to tell) stops that game with an error.
+/// included, all read to their end. The last move of Mason-Bird, `30 Q takes Q  B takes P`,
+/// fits two captures with no move after it to tell them apart: `B takes P` on Q4 (the queen
+/// pinned) is read, `B takes P` on B3 would give the bishop to a pawn; a warning says so.
 #[test]
 fn birds_ten_game_scores() {
-    let Some((_, import)) = read("bird-chess-history-and-reminiscences-4902.txt") else {
+    let Some((text, import)) = read("bird-chess-history-and-reminiscences-4902.txt") else {
         return;
     };
     let plies: Vec<usize> = import.games.iter().map(|g| g.moves().count()).collect();
-    assert_eq!(plies, [54, 40, 74, 96, 59, 40, 120, 70, 47, 44]);
-    let complete: Vec<bool> = import.games.iter().map(|g| g.complete).collect();
-    assert_eq!(complete.iter().filter(|c| **c).count(), 9);
-    assert!(!complete[4]);
-    assert_eq!(import.errors(), 1);
+    assert_eq!(plies, [54, 40, 74, 96, 60, 40, 120, 70, 47, 44]);
+    assert!(import.games.iter().all(|g| g.complete));
+    assert_eq!(import.errors(), 0);
+    assert_eq!(import.tally.get(LineClass::NotRead), 0);
+    let mason_bird = &import.games[4];
+    assert_eq!(san(mason_bird).last().map(String::as_str), Some("Bxd4"));
+    let last = mason_bird
+        .repairs
+        .iter()
+        .find(|r| r.code == board_core::Code::BookLastCapture)
+        .expect("the last capture is said");
+    assert_eq!(&text[last.span.range()], "B takes P");
 }
 
-/// A line of moves at the game's place whose number does not follow is said, not glued on.
 #[test]
 fn a_move_line_whose_number_does_not_follow_is_reported() {
     let text = "1. P-K4      P-K4\n2. Kt-KB3    Kt-QB3\n4. B-B4      B-B4\n";
@@ -604,10 +611,14 @@ fn hoyles_endgame_studies_start_from_their_diagrams() {
         .collect();
     // Fig. 13 and its sequel, Fig. 15, 16, 17, 19 (king and rook, two bishops, bishop and knight).
     assert_eq!(studies.len(), 7, "{:?}", import.diagrams);
-    // All read to their printed end but Fig. 16's, whose last move the book gives two ways
-    // (`9. Q mates at Kt sq. or R sq.`): that one stops there with an error.
-    let complete: Vec<bool> = studies.iter().map(|g| g.complete).collect();
-    assert_eq!(complete, [true, true, false, true, true, true, true]);
+    // All read to their printed end, Fig. 16's too, whose last move the book gives two ways
+    // (`9. Q mates at Kt sq. or R sq.`): the first square named.
+    assert!(
+        studies.iter().all(|g| g.complete),
+        "{:?}",
+        import.diagnostics
+    );
+    assert_eq!(san(studies[2]).last().map(String::as_str), Some("Qg1#"));
     let fig13 = studies[0];
     assert_eq!(fig13.tag("FEN"), Some("r7/8/q7/8/8/1P5k/1R6/6QK b - - 0 1"));
     assert_eq!(
@@ -634,7 +645,8 @@ fn hoyles_endgame_studies_start_from_their_diagrams() {
         "{:?}",
         import.diagrams
     );
-    assert!(import.diagrams.matched >= 5, "{:?}", import.diagrams);
+    // Fig. 9, `[POSITION AFTER WHITE'S 19TH MOVE.]`, printed before that move.
+    assert!(import.diagrams.matched >= 6, "{:?}", import.diagrams);
 }
 
 /// A diagram inside a game that differs from the replayed position is a warning naming the
@@ -861,4 +873,26 @@ GAME No. 2.--RUY LOPEZ.
     assert_eq!(import.games[1].tag("Round"), Some("2"));
     assert_eq!(import.games[1].tag("Opening"), Some("RUY LOPEZ"));
     assert_eq!(import.lines[7], LineClass::Heading);
+}
+
+/// Every game and line of Hoyle's chess part that is printed as move lines reads to its
+/// printed end: the notes' moves stay notes (an unended sentence, an open parenthesis), the
+/// numbers that run one ahead are followed, `1. P to K` lost its rank, `3. P to Q B` is told by
+/// the capture after it, and `9. Q mates at Kt sq. or R sq.` names its square.
+#[test]
+fn hoyles_games_read_to_their_printed_ends() {
+    let Some((_, import)) = read("hoyles-games-modernized-39445.txt") else {
+        return;
+    };
+    let stopped: Vec<(usize, usize)> = import
+        .games
+        .iter()
+        .filter(|g| !g.complete)
+        .map(|g| g.lines)
+        .collect();
+    assert_eq!(stopped, [], "{:?}", import.diagnostics);
+    assert_eq!(import.games.len(), 36);
+    assert_eq!(import.errors(), 0);
+    assert_eq!(import.tally.get(LineClass::NotRead), 0);
+    assert!(import.notes.variations >= 40, "{:?}", import.notes);
 }

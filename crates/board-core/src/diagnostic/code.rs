@@ -212,6 +212,9 @@ codes! {
     DescriptiveEnPassantMark = "descriptive.en-passant-mark",
     /// A token that fits several moves or none, read as the one the next moves confirm.
     DescriptiveLookahead = "descriptive.lookahead",
+    /// A pawn's square printed without its rank (`P to K`), read as the move to that file
+    /// that the position and the next moves allow.
+    DescriptiveMissingRank = "descriptive.missing-rank",
 
     // Descriptive books.
     /// Moves that continue a game after a line that ended it; the game stops.
@@ -235,6 +238,9 @@ codes! {
     BookDiagramDiffers = "book.diagram-differs",
     /// Moves copied from the game a reference names (`Moves 1-6 as in Game 3.`).
     BookReference = "book.reference",
+    /// A game's last move that fits two captures, read as the one whose piece is not taken
+    /// back at once by a lesser one.
+    BookLastCapture = "book.last-capture",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.

@@ -126,6 +126,12 @@ fn write_report(
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let figures = |d: &book::Diagrams, notes: &book::NoteRuns| {
+        format!(
+            "diagrams {} read, {} matched, {} differing, {} start positions; note runs {} variations, {} not replayed",
+            d.read, d.matched, d.differ, d.starts, notes.variations, notes.not_replayed
+        )
+    };
     writeln!(
         err,
         "{name}: {} lines ({}), encoding {}{}",
@@ -134,20 +140,44 @@ fn write_report(
         decoded.encoding.name(),
         if decoded.crlf { ", CRLF" } else { "" }
     )?;
+    writeln!(
+        err,
+        "{name}: {}",
+        figures(&imported.diagrams, &imported.notes)
+    )?;
     for (k, game) in imported.games.iter().enumerate() {
         writeln!(
             err,
-            "game {}: lines {}-{}, {} moves, {}{}: {}",
+            "game {}: lines {}-{}, {} moves, {}{}: {}; {}",
             k + 1,
             game.lines.0,
             game.lines.1,
             game.moves().count(),
             game.result.as_str(),
             if game.complete { "" } else { ", stopped" },
-            classes(&game.tally)
+            classes(&game.tally),
+            figures(&game.diagrams, &game.notes)
         )?;
     }
     Ok(())
+}
+
+/// A book's or a game's diagram counts as JSON.
+fn diagrams_json(d: &book::Diagrams) -> serde_json::Value {
+    serde_json::json!({
+        "read": d.read,
+        "matched": d.matched,
+        "differing": d.differ,
+        "starts": d.starts,
+    })
+}
+
+/// A book's or a game's runs of moves in notes as JSON.
+fn notes_json(notes: &book::NoteRuns) -> serde_json::Value {
+    serde_json::json!({
+        "variations": notes.variations,
+        "not_replayed": notes.not_replayed,
+    })
 }
 
 fn json_report(name: &str, decoded: &Decoded, imported: &Import) -> serde_json::Value {
@@ -171,6 +201,8 @@ fn json_report(name: &str, decoded: &Decoded, imported: &Import) -> serde_json::
                 "result": game.result.as_str(),
                 "complete": game.complete,
                 "lines": classes(&game.tally),
+                "diagrams": diagrams_json(&game.diagrams),
+                "notes": notes_json(&game.notes),
             })
         })
         .collect();
@@ -180,6 +212,8 @@ fn json_report(name: &str, decoded: &Decoded, imported: &Import) -> serde_json::
         "crlf": decoded.crlf,
         "lines": imported.tally.total(),
         "classes": classes(&imported.tally),
+        "diagrams": diagrams_json(&imported.diagrams),
+        "notes": notes_json(&imported.notes),
         "games": games,
         "errors": imported.errors(),
     })

@@ -111,7 +111,8 @@ fn is_compact(core: &str) -> bool {
 
 /// Rewrites `chunk`; `None` when its first word already is not a move's.
 pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
-    let mut words: Vec<(usize, &str)> = Vec::new();
+    // Sized once: a chunk is a few words, and its rewriting about as long as it.
+    let mut words: Vec<(usize, &str)> = Vec::with_capacity(8);
     let mut start = None;
     for (i, c) in chunk.char_indices() {
         match (c.is_whitespace(), start) {
@@ -127,8 +128,8 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
         words.push((s, &chunk[s..]));
     }
     let mut out = Rewritten {
-        text: String::new(),
-        map: Vec::new(),
+        text: String::with_capacity(chunk.len() + 8),
+        map: Vec::with_capacity(chunk.len() + 8),
         read: 0,
         verb: None,
         victim: None,
@@ -149,10 +150,18 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
     let mut castles = false;
     let mut promoting = false;
     let mut passant = false;
+    // The check sign a verb gave, written after the square it names (`Q mates at Kt sq.`).
+    let mut sign: Option<&str> = None;
     let mut k = 0;
+    // `K to B`, `R to QB`: a square named by its file alone is on the first rank; a pawn's
+    // never is (`P to K` lost its rank: the reader takes the file alone, and says so).
     let close_target = |out: &mut Rewritten, open: &mut bool, rank: bool, at: usize| {
-        if *open && !rank {
-            // `K to B`, `R to QB`: a square named by its file alone is on the first rank.
+        let pawn = out
+            .text
+            .split(['-', 'x'])
+            .next()
+            .is_some_and(|who| who.trim_end().ends_with('P'));
+        if *open && !rank && !pawn {
             emit(out, "1", at);
         }
         *open = false;
@@ -262,6 +271,22 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     emit(&mut out, "=Q", at);
                     promoting = false;
                 }
+            }
+            // `Q mates at Kt sq.`: the square after all, the check sign after it.
+            "checks" | "mates"
+                if !verb
+                    && !mover.is_empty()
+                    && !castles
+                    && next_core.is_some_and(|n| n.eq_ignore_ascii_case("at")) =>
+            {
+                verb = true;
+                target_open = true;
+                target_rank = false;
+                sign = Some(if lower == "mates" { "mate" } else { "ch" });
+                emit(&mut out, "-", at);
+                k += 2;
+                out.read = words[k - 1].0 + words[k - 1].1.len();
+                continue;
             }
             "checks" | "mates" | "moves" | "interposes" | "retires" | "retreats" | "queens"
             | "becomes" | "one" | "two"
@@ -378,6 +403,9 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
     }
     let read = out.read;
     close_target(&mut out, &mut target_open, target_rank, read);
+    if let Some(sign) = sign {
+        emit(&mut out, sign, read);
+    }
     (out.read > 0 && !out.text.is_empty()).then_some(out)
 }
 
@@ -426,6 +454,16 @@ mod tests {
         assert_eq!(w("Kt takes Kt 45 Q to Kt3").1, "45 Q to Kt3");
         assert_eq!(w("R. (B. sq.) to B's 2d.").0, "R (B1) - B 2");
         assert_eq!(w("Kt (R 4) to B 5").0, "Kt (R4) - B 5");
+    }
+
+    #[test]
+    fn a_verb_with_its_square() {
+        // Hoyle: `9. Q mates at Kt sq. or R sq.`: the first square named, the other a note.
+        assert_eq!(
+            w("Q mates at Kt sq. or R sq."),
+            ("Q - Kt 1 mate".to_owned(), "or R sq.")
+        );
+        assert_eq!(w("Q checks at K 2").0, "Q - K 2 ch");
     }
 
     #[test]
