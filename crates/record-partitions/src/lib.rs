@@ -544,6 +544,18 @@ impl Iterator for Games {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    /// Compiles only if `T` can move to another thread.
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn a_partition_reader_can_move_to_another_thread() {
+        assert_send::<super::Games>();
+        assert_send::<super::Partition>();
+    }
+}
+
 /// The README's example, compiled as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -343,7 +343,7 @@ fn a_file_packed_by_pzstd_itself_is_cut_in_its_frames() {
 
 /// One frame's text, through the frame reader the partitions use.
 fn record_input_frame(path: &Path, frame: &record_partitions::Frame) -> Box<dyn std::io::Read> {
-    record_input::frames::read_frame(fs::File::open(path).unwrap(), frame).unwrap()
+    Box::new(record_input::frames::read_frame(fs::File::open(path).unwrap(), frame).unwrap())
 }
 
 #[cfg(feature = "serde")]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use game_table::{Provenance, Summary, Table, TableOptions};
+use game_table::{FrameLog, FrameStart, Provenance, Summary, Table, TableOptions};
 
 use crate::output::{self, AtomicFile};
 use crate::pipeline;
@@ -114,9 +114,19 @@ fn export_one(
         })?),
         None => Box::new(io::stdin().lock()),
     };
-    let (_, plain) = record_input::decompress(input)
+    let (_, mut plain) = record_input::decompress(input)
         .map_err(|e| Failure::Input(format!("cannot read {name}: {e}"), Summary::default()))?;
-    let mut batches = table.read(plain, Provenance::plain(name));
+    // A zstd input places each game by its frame and its offset in the frame's text, as the
+    // partitions of `scoresheet.dask` do, so that the two runs compare row by row.
+    let log = FrameLog::new();
+    let frames = log.clone();
+    plain.on_frame(move |frame, offset| {
+        frames.push(FrameStart {
+            frame: frame as u64,
+            offset,
+        });
+    });
+    let mut batches = table.read(plain, Provenance::following(name, log));
     while let Some(batch) = batches.next() {
         for finding in batches.take_findings() {
             if !quiet || finding.diagnostic.is_error() {
