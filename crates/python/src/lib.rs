@@ -130,9 +130,9 @@ fn convert(
     let converted = py.detach(|| {
         names.run(
             &chunks,
-            column::Convert {
+            column::Cellwise {
                 chunks: &chunks,
-                raise,
+                visit: column::Convert::new(raise),
             },
         )
     });
@@ -175,7 +175,15 @@ fn check(
         to: None,
         style,
     };
-    let checked = py.detach(|| names.run(&chunks, column::Check { chunks: &chunks }));
+    let checked = py.detach(|| {
+        names.run(
+            &chunks,
+            column::Cellwise {
+                chunks: &chunks,
+                visit: column::Check::default(),
+            },
+        )
+    });
     let batch = checked
         .map_err(|message| errors::usage(py, &message))?
         .map_err(|f| failure(py, f))?;
