@@ -138,3 +138,55 @@ fn a_plain_file_keeps_its_offsets_and_no_frame() {
         .collect();
     assert_eq!(got, want);
 }
+
+/// The `uci`, `valid` and `movetext_en` cells of each row of an export without `--from`.
+fn detected_rows(dir: &Path, name: &str, record: &str) -> (Vec<serde_json::Value>, String) {
+    fs::write(dir.join(name), record).unwrap();
+    let out = common::run(
+        dir,
+        &[
+            "export",
+            "--format",
+            "jsonl",
+            "--to",
+            "en",
+            "--columns",
+            "uci,valid,movetext_en",
+            name,
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows = text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    (rows, text(&out.stderr))
+}
+
+#[test]
+fn without_from_the_notation_is_detected_as_convert_detects_it() {
+    let dir = scratch("detect");
+    let uci = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
+    let en = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0";
+    for (name, moves) in [
+        ("french.pgn", "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 1-0"),
+        (
+            "descriptive.pgn",
+            "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 1-0",
+        ),
+    ] {
+        let record = format!("[Event \"{name}\"]\n[Result \"1-0\"]\n\n{moves}\n\n");
+        let (rows, stderr) = detected_rows(&dir, name, &record.repeat(3));
+        assert_eq!(rows.len(), 3, "{name}");
+        for row in &rows {
+            assert_eq!(row["valid"], true, "{name}: {row}");
+            assert_eq!(row["uci"], serde_json::json!(uci), "{name}");
+            assert_eq!(row["movetext_en"], en, "{name}");
+        }
+        assert!(
+            stderr.contains(&format!("note: {name}: detected")),
+            "{stderr}"
+        );
+    }
+}
