@@ -190,3 +190,32 @@ fn without_from_the_notation_is_detected_as_convert_detects_it() {
         );
     }
 }
+
+#[test]
+fn a_zstd_file_cut_in_its_start_keeps_the_games_before_the_cut() {
+    let dir = scratch("cut");
+    let record = games();
+    let mut packed = pzstd(&record, 1501, false);
+    packed.truncate(packed.len() - 40);
+    fs::write(dir.join("cut.pgn.zst"), &packed).unwrap();
+    let out = common::run(
+        &dir,
+        &[
+            "export",
+            "--format",
+            "jsonl",
+            "--columns",
+            "Event,source_frame",
+            "cut.pgn.zst",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error: cannot read cut.pgn.zst"),
+        "{stderr}"
+    );
+    let rows = text(&out.stdout).lines().count();
+    assert!(rows > 20, "the games before the cut are kept: {rows}");
+}

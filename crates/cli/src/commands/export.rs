@@ -142,11 +142,11 @@ fn export_one(
     });
     // The start of the text, read to tell the notation, then read again in front of the rest.
     let mut start = Vec::new();
+    // An input that fails within its start keeps the games before the failure, as one that
+    // fails later does: the error comes where the text stops.
+    let mut failed = None;
     if detect.is_some() {
-        (&mut plain)
-            .take(DETECT_TEXT)
-            .read_to_end(&mut start)
-            .map_err(|e| Failure::Input(format!("cannot read {name}: {e}"), Summary::default()))?;
+        failed = (&mut plain).take(DETECT_TEXT).read_to_end(&mut start).err();
     }
     let detected = detect.and_then(|options| {
         let (notation, why) = detected_notation(&start, options.game)?;
@@ -165,7 +165,11 @@ fn export_one(
         }
         None => table,
     };
-    let text = io::Cursor::new(start).chain(plain);
+    let text = ReadAhead {
+        start: io::Cursor::new(start),
+        failed,
+        rest: plain,
+    };
     let mut batches = table.read(text, Provenance::following(name, log));
     while let Some(batch) = batches.next() {
         for finding in batches.take_findings() {
@@ -179,6 +183,27 @@ fn export_one(
         }
     }
     Ok(batches.summary())
+}
+
+/// The text read ahead to tell the notation, then the error that stopped it if one did, else
+/// the rest of the input.
+struct ReadAhead<R> {
+    start: io::Cursor<Vec<u8>>,
+    failed: Option<io::Error>,
+    rest: R,
+}
+
+impl<R: Read> Read for ReadAhead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.start.read(buf)?;
+        if n > 0 || buf.is_empty() {
+            return Ok(n);
+        }
+        if let Some(error) = self.failed.take() {
+            return Err(error);
+        }
+        self.rest.read(buf)
+    }
 }
 
 /// How much of an input's text is looked at to tell its notation when `--from` is not given:
