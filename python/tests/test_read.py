@@ -164,3 +164,20 @@ def test_zstd_bytes_are_placed_by_frame_as_the_file_is(small_zst, small_text):
     from_bytes = read_all(small_zst.read_bytes(), name=str(small_zst))
     assert from_bytes["source_frame"].null_count == 0
     assert_same_rows(from_bytes, from_file)
+
+
+def test_reading_releases_the_interpreter(small_zst):
+    # While a thread reads a file, the interpreter runs this one: the reading (decompression,
+    # replay, the batches) holds no GIL.
+    import threading
+
+    reader = scoresheet.read(str(small_zst), batch_rows=200)
+    done = {}
+    thread = threading.Thread(target=lambda: done.setdefault("table", reader.read_all()))
+    ticks = 0
+    thread.start()
+    while thread.is_alive():
+        ticks += 1
+    thread.join()
+    assert done["table"].num_rows > 3000
+    assert ticks > 10_000, ticks
