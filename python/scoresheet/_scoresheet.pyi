@@ -92,9 +92,14 @@ class Partition:
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Partition]
 
+#: What ``read(frames=...)`` takes: a ``Partition`` of the file, or a range of its zstd
+#: frames, ``range(a, b)`` or ``(a, b)``, which reads the games that start in frames ``a`` to
+#: ``b - 1`` (reading on past them to finish the last one).
+Frames = Union[Partition, range, tuple[int, int]]
+
 def read(
     source: Source,
-    frames: Optional[Partition] = None,
+    frames: Optional[Frames] = None,
     *,
     game: Optional[Game] = None,
     from_: Optional[str] = None,
@@ -103,7 +108,9 @@ def read(
     batch_rows: int = 8192,
     name: Optional[str] = None,
 ) -> pa.RecordBatchReader:
-    """Reads a record file (or one partition of it) into a games table, a batch at a time."""
+    """Reads a record file (or one partition of it, or the games that start in a range of its
+    zstd frames) into a games table, a batch at a time; zstd games are placed by (frame,
+    offset in the frame's text), as ``scoresheet export`` places them."""
 
 def split(path: Union[str, "os.PathLike[str]"], n: int, *, game: Optional[Game] = None) -> list[Partition]:
     """Plans ``n`` partitions of a record file, each readable on its own."""

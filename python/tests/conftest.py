@@ -178,21 +178,6 @@ def by_provenance(table: pa.Table) -> pa.Table:
     return table.sort_by(PROVENANCE).combine_chunks()
 
 
-def in_stream(table: pa.Table, frame_text: int = FRAME_TEXT) -> pa.Table:
-    """`table` with each game placed by its offset in the file's whole text, frame null: the
-    reader places a game of a zstd file by (frame, offset in the frame's text), and
-    `scoresheet export` (game-table's `Provenance::plain`) by its offset in the decompressed
-    stream. The fixture's frames each hold `frame_text` bytes of text, so frame k starts at
-    k * frame_text: the two placements are the same fact, and this compares them exactly."""
-    frames = table["source_frame"].to_pylist()
-    offsets = table["source_offset"].to_pylist()
-    stream = [o if f is None else f * frame_text + o for f, o in zip(frames, offsets)]
-    k = table.schema.get_field_index("source_offset")
-    table = table.set_column(k, table.schema.field(k), pa.array(stream, pa.uint64()))
-    k = table.schema.get_field_index("source_frame")
-    return table.set_column(k, table.schema.field(k), pa.nulls(table.num_rows, pa.uint64()))
-
-
 def assert_same_rows(got: pa.Table, want: pa.Table) -> None:
     """The same rows, column by column, with the first difference named when they differ."""
     assert got.schema == want.schema, f"{got.schema}\n!=\n{want.schema}"

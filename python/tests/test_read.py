@@ -9,7 +9,7 @@ import pyarrow as pa
 import pytest
 
 import scoresheet
-from conftest import EDGE_CASES, assert_same_rows, by_provenance, export, in_stream
+from conftest import EDGE_CASES, assert_same_rows, by_provenance, export
 
 
 def read_all(source, **kwargs) -> pa.Table:
@@ -26,9 +26,11 @@ def test_read_gives_the_rows_of_export(kind, small_pgn, games_zst, exported_zst,
     got = read_all(str(path), to="fr")
     assert got.num_rows == want.num_rows > (20_000 if kind == "zst" else 3000)
     if kind == "zst":
-        # Placed by frame: every game has one, in the frame its first byte is in.
-        assert got["source_frame"].null_count == 0
-    assert_same_rows(by_provenance(in_stream(got)), by_provenance(in_stream(want)))
+        # Placed by frame, by export as by the reader: every game has one.
+        assert got["source_frame"].null_count == 0 == want["source_frame"].null_count
+    else:
+        assert got["source_frame"].null_count == got.num_rows
+    assert_same_rows(by_provenance(got), by_provenance(want))
 
 
 def test_the_file_holds_what_the_tests_need(games_zst):
@@ -124,3 +126,58 @@ def test_input_and_usage_errors(tmp_path):
         scoresheet.split(str(tmp_path / "absent.pgn"), 2)
     with pytest.raises(scoresheet.UsageError, match="unknown column"):
         scoresheet.read(b"1. e4 *", columns=["Elo"])
+
+
+def test_frame_ranges_that_tile_the_file_give_its_games(small_zst):
+    whole = read_all(str(small_zst))
+    n = scoresheet.frame_index(str(small_zst)).num_rows
+    cuts = [0, 1, 2, 9, 10, 23, n - 1, n]
+    parts = [read_all(str(small_zst), frames=range(a, b)) for a, b in zip(cuts, cuts[1:])]
+    assert all(p.schema == whole.schema for p in parts)
+    assert_same_rows(pa.concat_tables(parts).combine_chunks(), whole.combine_chunks())
+    # Each range holds the games that start in its frames (or on the line its last frame
+    # ends, read where the range's reading begins).
+    for (a, b), part in zip(zip(cuts, cuts[1:]), parts):
+        frames = part["source_frame"].to_pylist()
+        assert all(a <= f <= b for f in frames), (a, b, set(frames))
+    # A pair is a range too.
+    assert_same_rows(read_all(str(small_zst), frames=(9, 23)), read_all(str(small_zst), frames=range(9, 23)))
+
+
+def test_frame_ranges_that_are_not_ranges_of_the_file_are_errors(small_zst, small_pgn):
+    n = scoresheet.frame_index(str(small_zst)).num_rows
+    with pytest.raises(scoresheet.UsageError, match="step is 1"):
+        scoresheet.read(str(small_zst), frames=range(0, 10, 2))
+    with pytest.raises(scoresheet.UsageError, match="0 <= a <= b"):
+        scoresheet.read(str(small_zst), frames=(5, 2))
+    with pytest.raises(scoresheet.InputError, match=f"not a range of its {n} frames"):
+        scoresheet.read(str(small_zst), frames=(0, n + 1))
+    with pytest.raises(scoresheet.InputError, match="zstd file"):
+        scoresheet.read(str(small_pgn), frames=(0, 1))
+    with pytest.raises(scoresheet.UsageError, match="give the file's path"):
+        scoresheet.read(b"1. e4 *", frames=(0, 1))
+    assert read_all(str(small_zst), frames=(3, 3)).num_rows == 0
+
+
+def test_zstd_bytes_are_placed_by_frame_as_the_file_is(small_zst, small_text):
+    from_file = read_all(str(small_zst))
+    from_bytes = read_all(small_zst.read_bytes(), name=str(small_zst))
+    assert from_bytes["source_frame"].null_count == 0
+    assert_same_rows(from_bytes, from_file)
+
+
+def test_reading_releases_the_interpreter(small_zst):
+    # While a thread reads a file, the interpreter runs this one: the reading (decompression,
+    # replay, the batches) holds no GIL.
+    import threading
+
+    reader = scoresheet.read(str(small_zst), batch_rows=200)
+    done = {}
+    thread = threading.Thread(target=lambda: done.setdefault("table", reader.read_all()))
+    ticks = 0
+    thread.start()
+    while thread.is_alive():
+        ticks += 1
+    thread.join()
+    assert done["table"].num_rows > 3000
+    assert ticks > 10_000, ticks

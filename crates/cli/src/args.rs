@@ -461,7 +461,7 @@ pub(crate) fn command(registry: &Registry, completing: bool) -> clap::Command {
         ),
         (
             "export",
-            "The notation of the input's moves [default: en; manoury for draughts]",
+            "The notation of the input's moves, detected per input when absent (en when nothing decides; manoury for draughts)",
             &by_game,
             "Notations to add as movetext_NAME columns, comma-separated",
         ),

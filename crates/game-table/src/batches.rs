@@ -123,6 +123,8 @@ impl<R: Read> GameBatches<R> {
         if items.is_empty() {
             return;
         }
+        // The frames the games just read start in are all told by now.
+        self.provenance.update();
         let jobs = self.table.inner.jobs.min(items.len());
         let share = items.len().div_ceil(jobs);
         let provenance = &self.provenance;

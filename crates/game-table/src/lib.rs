@@ -41,7 +41,7 @@ mod row;
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use arrow_array::RecordBatch;
 use arrow_array::builder::StringBuilder;
@@ -116,12 +116,54 @@ pub struct FrameStart {
     pub offset: u64,
 }
 
+/// The frame starts a decompressor tells as it reaches each frame
+/// (`record_input::Decompressed::on_frame`), shared with the [`Provenance`] that places the
+/// games read from it: a clone pushes, the provenance reads.
+#[derive(Debug, Clone, Default)]
+pub struct FrameLog {
+    starts: Arc<Mutex<Vec<FrameStart>>>,
+}
+
+impl FrameLog {
+    /// An empty log.
+    #[must_use]
+    pub fn new() -> FrameLog {
+        FrameLog::default()
+    }
+
+    /// Frame `start.frame` begins at `start.offset` of the stream, after every frame pushed
+    /// before.
+    pub fn push(&self, start: FrameStart) {
+        self.lock().push(start);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<FrameStart>> {
+        // A pusher that panicked left whole entries: the list is still good.
+        self.starts.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes the starts pushed since the last call.
+    fn take(&self) -> Vec<FrameStart> {
+        std::mem::take(&mut *self.lock())
+    }
+}
+
+impl PartialEq for FrameLog {
+    fn eq(&self, other: &FrameLog) -> bool {
+        Arc::ptr_eq(&self.starts, &other.starts)
+    }
+}
+
+impl Eq for FrameLog {}
+
 /// Where the games of a reader come from: the input's name and, for a zstd file read by
 /// frames, where each frame starts, so that each game is placed as (frame, offset in frame).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Provenance {
     file: Arc<str>,
     frames: Vec<FrameStart>,
+    /// Where more frame starts come from as the stream is read.
+    log: Option<FrameLog>,
 }
 
 impl Provenance {
@@ -131,6 +173,7 @@ impl Provenance {
         Provenance {
             file: file.into(),
             frames: Vec::new(),
+            log: None,
         }
     }
 
@@ -142,6 +185,28 @@ impl Provenance {
         Provenance {
             file: file.into(),
             frames,
+            log: None,
+        }
+    }
+
+    /// A stream named `file` whose frame starts are pushed to `log` as it is decompressed
+    /// (none for a stream that is not zstd: then it places games as [`Provenance::plain`]).
+    /// [`Table::read`] brings the starts in before it places each batch's games; a caller of
+    /// [`TableBuilder::push_game`] calls [`Provenance::update`].
+    pub fn following(file: impl Into<Arc<str>>, log: FrameLog) -> Provenance {
+        Provenance {
+            file: file.into(),
+            frames: Vec::new(),
+            log: Some(log),
+        }
+    }
+
+    /// Brings in the frame starts pushed to the log since the last update
+    /// ([`Provenance::following`]); nothing for another provenance.
+    pub fn update(&mut self) {
+        if let Some(log) = &self.log {
+            // Pushed in stream order, after those already in.
+            self.frames.extend(log.take());
         }
     }
 

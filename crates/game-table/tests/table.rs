@@ -522,3 +522,74 @@ fn batches_move_between_threads() {
     });
     assert_eq!(handle.join().unwrap(), 1);
 }
+
+/// Text handed over a few bytes at a time, telling `log` where each "frame" of `frame` bytes
+/// begins as the reading reaches it, as `record_input::Decompressed::on_frame` does.
+struct Framed<'a> {
+    text: &'a [u8],
+    at: usize,
+    frame: usize,
+    log: game_table::FrameLog,
+}
+
+impl std::io::Read for Framed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.text.len() {
+            return Ok(0);
+        }
+        if self.at.is_multiple_of(self.frame) {
+            self.log.push(FrameStart {
+                frame: (self.at / self.frame) as u64,
+                offset: self.at as u64,
+            });
+        }
+        // Never past the next frame's start, nor more than a few bytes.
+        let end = (self.at / self.frame + 1) * self.frame;
+        let n = buf
+            .len()
+            .min(end - self.at)
+            .min(7)
+            .min(self.text.len() - self.at);
+        buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_provenance_that_follows_a_log_places_games_in_frames_told_as_they_come() {
+    let record = "[Event \"x\"]\n\n1. e4 e5 1-0\n\n";
+    let text = record.repeat(40);
+    let frame = 100;
+    let log = game_table::FrameLog::new();
+    let reader = Framed {
+        text: text.as_bytes(),
+        at: 0,
+        frame,
+        log: log.clone(),
+    };
+    let table = table(TableOptions {
+        columns: Some(vec!["source_frame".into(), "source_offset".into()]),
+        batch_rows: 3,
+        ..TableOptions::default()
+    });
+    let batches: Vec<RecordBatch> = table
+        .read(reader, Provenance::following("f.pgn.zst", log))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(batches.len() > 10);
+    let frames: Vec<Option<u64>> = batches
+        .iter()
+        .flat_map(|b| {
+            let c = b.column_by_name("source_frame").unwrap();
+            let c = c.as_primitive::<UInt64Type>().clone();
+            (0..c.len()).map(move |k| (!c.is_null(k)).then(|| c.value(k)))
+        })
+        .collect();
+    let want: Vec<(Option<u64>, u64)> = (0..40)
+        .map(|k| k * record.len())
+        .map(|s| (Some((s / frame) as u64), (s % frame) as u64))
+        .collect();
+    let got: Vec<(Option<u64>, u64)> = frames.into_iter().zip(offsets(&batches)).collect();
+    assert_eq!(got, want);
+}

@@ -125,7 +125,7 @@ pub(crate) enum Failure {
 
 /// What a cell is read for.
 #[derive(Clone, Copy)]
-struct Want {
+pub(crate) struct Want {
     /// Warnings kept, not only errors.
     warnings: bool,
     /// Errors rendered with their line and caret.
@@ -338,54 +338,148 @@ impl TextColumn {
     }
 }
 
-/// `convert` over the chunks of a column: one converted chunk per chunk, null where a game
-/// had an error, unless `raise` asks for the first such error instead.
-pub(crate) struct Convert<'c> {
-    /// The column.
-    pub(crate) chunks: &'c [ArrayRef],
-    /// Stop at the first game with an error and give it back.
-    pub(crate) raise: bool,
+/// What a task over a column does with each cell; [`Cellwise`] reads the cells for it, one
+/// loop for every such task.
+pub(crate) trait Visit {
+    /// What the task gives back.
+    type Output;
+
+    /// What the cells are read for.
+    fn want(&self) -> Want;
+
+    /// Whether the cells are converted to the target notation (else only replayed).
+    fn converts(&self) -> bool;
+
+    /// A chunk of the column begins.
+    fn chunk(&mut self, cells: &Cells<'_>);
+
+    /// Where the next cell's diagnostics go.
+    fn found(&mut self) -> &mut Vec<Found>;
+
+    /// What became of the next cell: `None` when it is null, else whether every game of it
+    /// replayed without error and its text as converted.
+    ///
+    /// # Errors
+    ///
+    /// A [`Failure`] stops the task.
+    fn cell(&mut self, read: Option<(bool, &str)>) -> Result<(), Failure>;
+
+    /// The chunk's cells are all read.
+    fn chunk_done(&mut self);
+
+    /// What the task gives back once every cell is read.
+    fn finish(self) -> Self::Output;
 }
 
-impl Task for Convert<'_> {
-    type Output = Result<Vec<ArrayRef>, Failure>;
+/// A task over the chunks of a column ([`Convert`], [`Check`]) with the notations the call
+/// named: each cell read in row order, what became of it told to the task.
+pub(crate) struct Cellwise<'c, V> {
+    /// The column.
+    pub(crate) chunks: &'c [ArrayRef],
+    /// The task.
+    pub(crate) visit: V,
+}
+
+impl<V: Visit> Task for Cellwise<'_, V> {
+    type Output = Result<V::Output, Failure>;
 
     fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
-        let target = with.target.map(|t| t.notation);
+        let Cellwise { chunks, mut visit } = self;
+        let want = visit.want();
+        let target = with.target.map(|t| t.notation).filter(|_| visit.converts());
         let mut reading = Reading::new(with.source, target, with.dialect);
-        let want = Want {
-            warnings: false,
-            render: self.raise,
-        };
-        let mut row = 0u64;
         let mut out = String::new();
-        let mut found = Vec::new();
-        let mut converted = Vec::with_capacity(self.chunks.len());
-        for chunk in self.chunks {
+        let mut row = 0u64;
+        for chunk in chunks {
             let cells = Cells::of(chunk.as_ref()).map_err(Failure::Type)?;
-            let mut column = TextColumn::new(cells.len(), cells.large());
+            visit.chunk(&cells);
             for i in 0..cells.len() {
-                let text = match cells.get(i) {
-                    None => None,
-                    Some(bytes) => {
-                        out.clear();
-                        found.clear();
-                        let good = reading.cell(row, bytes, &mut out, &mut found, want);
-                        if !good && self.raise {
-                            let first = found.drain(..).next();
-                            if let Some(first) = first {
-                                return Err(Failure::Game(Box::new(first)));
-                            }
-                        }
-                        good.then_some(out.as_str())
-                    }
-                };
-                column.push(text);
+                let good = cells.get(i).map(|bytes| {
+                    out.clear();
+                    reading.cell(row, bytes, &mut out, visit.found(), want)
+                });
+                visit.cell(good.map(|good| (good, out.as_str())))?;
                 row += 1;
             }
-            converted.push(column.finish());
+            visit.chunk_done();
         }
-        Ok(converted)
+        Ok(visit.finish())
+    }
+}
+
+/// `convert` over a column: one converted chunk per chunk, null where a game had an error,
+/// unless `raise` asks for the first such error instead.
+pub(crate) struct Convert {
+    /// Stop at the first game with an error and give it back.
+    raise: bool,
+    found: Vec<Found>,
+    column: Option<TextColumn>,
+    converted: Vec<ArrayRef>,
+}
+
+impl Convert {
+    /// The conversion of a column, raising at the first error when `raise`.
+    pub(crate) fn new(raise: bool) -> Convert {
+        Convert {
+            raise,
+            found: Vec::new(),
+            column: None,
+            converted: Vec::new(),
+        }
+    }
+}
+
+impl Visit for Convert {
+    type Output = Vec<ArrayRef>;
+
+    fn want(&self) -> Want {
+        Want {
+            warnings: false,
+            render: self.raise,
+        }
+    }
+
+    fn converts(&self) -> bool {
+        true
+    }
+
+    fn chunk(&mut self, cells: &Cells<'_>) {
+        self.column = Some(TextColumn::new(cells.len(), cells.large()));
+    }
+
+    fn found(&mut self) -> &mut Vec<Found> {
+        // Only the cell being read matters: the first error of a cell is raised.
+        self.found.clear();
+        &mut self.found
+    }
+
+    fn cell(&mut self, read: Option<(bool, &str)>) -> Result<(), Failure> {
+        let text = match read {
+            None => None,
+            Some((good, text)) => {
+                if !good
+                    && self.raise
+                    && let Some(first) = self.found.drain(..).next()
+                {
+                    return Err(Failure::Game(Box::new(first)));
+                }
+                good.then_some(text)
+            }
+        };
+        if let Some(column) = &mut self.column {
+            column.push(text);
+        }
+        Ok(())
+    }
+
+    fn chunk_done(&mut self) {
+        if let Some(column) = self.column.take() {
+            self.converted.push(column.finish());
+        }
+    }
+
+    fn finish(self) -> Vec<ArrayRef> {
+        self.converted
     }
 }
 
@@ -404,34 +498,40 @@ pub(crate) fn diagnostics_schema() -> SchemaRef {
     ]))
 }
 
-/// `check` over the chunks of a column: every diagnostic, warnings included, as one batch.
-pub(crate) struct Check<'c> {
-    /// The column.
-    pub(crate) chunks: &'c [ArrayRef],
+/// `check` over a column: every diagnostic, warnings included, as one batch.
+#[derive(Default)]
+pub(crate) struct Check {
+    found: Vec<Found>,
 }
 
-impl Task for Check<'_> {
-    type Output = Result<RecordBatch, Failure>;
+impl Visit for Check {
+    type Output = RecordBatch;
 
-    fn run<P: Kind, N: NotationOf<P> + ?Sized>(self, with: Notations<'_, '_, N>) -> Self::Output {
-        let mut reading = Reading::new(with.source, None, with.dialect);
-        let want = Want {
+    fn want(&self) -> Want {
+        Want {
             warnings: true,
             render: false,
-        };
-        let mut found = Vec::new();
-        let mut out = String::new();
-        let mut row = 0u64;
-        for chunk in self.chunks {
-            let cells = Cells::of(chunk.as_ref()).map_err(Failure::Type)?;
-            for i in 0..cells.len() {
-                if let Some(bytes) = cells.get(i) {
-                    reading.cell(row, bytes, &mut out, &mut found, want);
-                }
-                row += 1;
-            }
         }
-        Ok(diagnostics_batch(&found))
+    }
+
+    fn converts(&self) -> bool {
+        false
+    }
+
+    fn chunk(&mut self, _: &Cells<'_>) {}
+
+    fn found(&mut self) -> &mut Vec<Found> {
+        &mut self.found
+    }
+
+    fn cell(&mut self, _: Option<(bool, &str)>) -> Result<(), Failure> {
+        Ok(())
+    }
+
+    fn chunk_done(&mut self) {}
+
+    fn finish(self) -> RecordBatch {
+        diagnostics_batch(&self.found)
     }
 }
 
@@ -501,9 +601,9 @@ mod tests {
             Some("1. e4 e5 2. O-O *"),
         ]));
         let chunks = [chunk];
-        let task = Convert {
+        let task = Cellwise {
             chunks: &chunks,
-            raise: false,
+            visit: Convert::new(false),
         };
         let converted = notations::run(&request(Some("fr"), Some("en")), task)
             .unwrap()
@@ -520,9 +620,9 @@ mod tests {
         let chunk: ArrayRef =
             Arc::new(LargeStringArray::from(vec!["1. e4 *", "1. e4 e5 2. Nf9 *"]));
         let chunks = [chunk];
-        let task = Convert {
+        let task = Cellwise {
             chunks: &chunks,
-            raise: true,
+            visit: Convert::new(true),
         };
         let Err(Failure::Game(found)) = notations::run(&request(Some("uci"), None), task).unwrap()
         else {
@@ -541,23 +641,38 @@ mod tests {
             "1. e4 } *",
         ]));
         let chunks = [chunk];
-        let batch = notations::run(&request(None, Some("en")), Check { chunks: &chunks })
-            .unwrap()
-            .unwrap();
+        let batch = notations::run(
+            &request(None, Some("en")),
+            Cellwise {
+                chunks: &chunks,
+                visit: Check::default(),
+            },
+        )
+        .unwrap()
+        .unwrap();
         let codes = batch.column_by_name("code").unwrap().as_string::<i32>();
         let codes: Vec<&str> = codes.iter().flatten().collect();
         assert_eq!(codes, ["san.castling-zeros", "record.unmatched-brace"]);
         let numbers: ArrayRef = Arc::new(arrow_array::Int32Array::from(vec![1]));
         let chunks = [numbers];
-        let task = Check { chunks: &chunks };
+        let task = Cellwise {
+            chunks: &chunks,
+            visit: Check::default(),
+        };
         assert!(matches!(
             notations::run(&request(None, None), task).unwrap(),
             Err(Failure::Type(_))
         ));
         assert!(
-            notations::run(&request(Some("french"), None), Check { chunks: &chunks })
-                .unwrap_err()
-                .contains("did you mean `fr`?")
+            notations::run(
+                &request(Some("french"), None),
+                Cellwise {
+                    chunks: &chunks,
+                    visit: Check::default()
+                }
+            )
+            .unwrap_err()
+            .contains("did you mean `fr`?")
         );
     }
 }

@@ -13,6 +13,7 @@ mod partition;
 pub mod read;
 
 use std::ffi::CString;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -20,7 +21,7 @@ use arrow_array::ArrayRef;
 use arrow_schema::Field;
 use pyo3::exceptions::PyUserWarning;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyRange, PyRangeMethods, PyString};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray, PyRecordBatchReader, PySchema, PyTable};
 
@@ -130,9 +131,9 @@ fn convert(
     let converted = py.detach(|| {
         names.run(
             &chunks,
-            column::Convert {
+            column::Cellwise {
                 chunks: &chunks,
-                raise,
+                visit: column::Convert::new(raise),
             },
         )
     });
@@ -175,7 +176,15 @@ fn check(
         to: None,
         style,
     };
-    let checked = py.detach(|| names.run(&chunks, column::Check { chunks: &chunks }));
+    let checked = py.detach(|| {
+        names.run(
+            &chunks,
+            column::Cellwise {
+                chunks: &chunks,
+                visit: column::Check::default(),
+            },
+        )
+    });
     let batch = checked
         .map_err(|message| errors::usage(py, &message))?
         .map_err(|f| failure(py, f))?;
@@ -253,25 +262,70 @@ fn input_of(source: &Bound<'_, PyAny>) -> PyResult<Input> {
     Ok(Input::Path(path.display().to_string()))
 }
 
+/// What `frames=` names: a partition from `split`, or a range of zstd frames.
+enum Frames {
+    Partition(Partition),
+    Range(Range<usize>),
+}
+
+/// `frames=` as Python gives it: a `Partition`, `range(a, b)` (step 1) or `(a, b)`.
+fn frames_of(py: Python<'_>, frames: &Bound<'_, PyAny>) -> PyResult<Frames> {
+    if let Ok(partition) = frames.cast::<Partition>() {
+        return Ok(Frames::Partition(partition.get().clone()));
+    }
+    if let Ok(range) = frames.cast::<PyRange>() {
+        if range.step()? != 1 {
+            return Err(errors::usage(
+                py,
+                "frames=range(a, b) takes consecutive frames: its step is 1",
+            ));
+        }
+        return Ok(Frames::Range(range_of(py, range.start()?, range.stop()?)?));
+    }
+    if let Ok((start, stop)) = frames.extract::<(isize, isize)>() {
+        return Ok(Frames::Range(range_of(py, start, stop)?));
+    }
+    Err(errors::usage(
+        py,
+        "frames is a Partition from split, a range(a, b) or an (a, b) pair of zstd frames",
+    ))
+}
+
+fn range_of(py: Python<'_>, start: isize, stop: isize) -> PyResult<Range<usize>> {
+    match (usize::try_from(start), usize::try_from(stop)) {
+        (Ok(a), Ok(b)) if a <= b => Ok(a..b),
+        _ => Err(errors::usage(
+            py,
+            &format!("frames {start}..{stop} is not a range of frames: 0 <= a <= b"),
+        )),
+    }
+}
+
 /// Reads a record file into a games table, a batch at a time.
 ///
 /// `source` is a path (a `str` or `os.PathLike`), the bytes of a record file, or a
-/// `Partition` from `split`; `frames=partition` reads only that partition of the file at
-/// `source`. Compressed input (zstd, including the lichess database's multi-frame files, gzip,
-/// bzip2) is told by its bytes. Gives back a `pyarrow.RecordBatchReader` whose batches
-/// (`batch_rows` games each) are read, split, replayed and checked in Rust as pyarrow pulls
-/// them, with the interpreter released; memory holds one batch.
+/// `Partition` from `split`. `frames` reads part of the zstd file at `source`: a `Partition`
+/// of it, or a range of its frames, `range(a, b)` or `(a, b)` (frames counted from 0 as
+/// `frame_index` lists them), which gives the games that start in frames `a` to `b - 1`,
+/// reading on past frame `b - 1` to finish the last one; ranges that tile the file give each
+/// of its games once, as `split`'s partitions do. Compressed input (zstd, including the
+/// lichess database's multi-frame files, gzip, bzip2) is told by its bytes. Gives back a
+/// `pyarrow.RecordBatchReader` whose batches (`batch_rows` games each) are read, split,
+/// replayed and checked in Rust as pyarrow pulls them, with the interpreter released; memory
+/// holds one batch.
 ///
 /// The columns are `scoresheet export`'s (the lichess Parquet dataset's header columns,
 /// `other_tags`, `uci`, `movetext_<notation>` for each notation in `to`, `ply_count`,
 /// `clocks`, `evals`, `game_hash`, `valid`, `error`, `source_file`, `source_frame`,
 /// `source_offset`), or those named in `columns`. A game with an error is a row with
 /// `valid = False` and its first error in `error`, never dropped. `source_file` is the path as
-/// given (`name`, or `"<bytes>"`, for bytes); each game is placed by its zstd frame and its
-/// offset in the frame's text, or its offset in the file's text for other files.
+/// given (`name`, or `"<bytes>"`, for bytes); each game of a zstd file is placed by its frame
+/// and its offset in the frame's text, as `scoresheet export` places it, and by its offset in
+/// the file's text for other files (frame None).
 ///
-/// Raises `UsageError` for an unknown notation or column, `InputError` when the file cannot
-/// be opened or its frames indexed.
+/// Raises `UsageError` for an unknown notation or column or a `frames` that is no partition
+/// or range of the file, `InputError` when the file cannot be opened, its frames indexed, or
+/// `frames` is a range of a file that is not zstd or past its frames.
 #[pyfunction]
 #[pyo3(name = "read", signature = (source, frames = None, *, game = None, from_ = None, to = None, columns = None, batch_rows = game_table::DEFAULT_BATCH_ROWS, name = None))]
 #[allow(
@@ -282,7 +336,7 @@ fn input_of(source: &Bound<'_, PyAny>) -> PyResult<Input> {
 fn read_games<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
-    frames: Option<Bound<'py, Partition>>,
+    frames: Option<&Bound<'py, PyAny>>,
     game: Option<String>,
     from_: Option<String>,
     to: Option<&Bound<'py, PyAny>>,
@@ -291,12 +345,14 @@ fn read_games<'py>(
     name: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let table = table_of(py, game.as_deref(), from_, to, columns, batch_rows)?;
-    let frames = frames.map(|p| p.get().clone());
-    let input = match (input_of(source)?, frames) {
-        (Input::Path(path), Some(partition)) if path == partition.path() => {
-            Input::Partition(partition)
+    let frames = frames.map(|f| frames_of(py, f)).transpose()?;
+    let input = input_of(source)?;
+    let (path, frames) = match (input, frames) {
+        (input, None) => (input, None),
+        (Input::Path(path), Some(Frames::Partition(partition))) if path == partition.path() => {
+            (Input::Partition(partition), None)
         }
-        (Input::Path(path), Some(partition)) => {
+        (Input::Path(path), Some(Frames::Partition(partition))) => {
             return Err(errors::usage(
                 py,
                 &format!(
@@ -305,37 +361,49 @@ fn read_games<'py>(
                 ),
             ));
         }
+        (Input::Path(path), Some(Frames::Range(range))) => (Input::Path(path), Some(range)),
         (_, Some(_)) => {
             return Err(errors::usage(
                 py,
-                "frames is a partition of a file: give the file's path with it",
+                "frames is a part of a file: give the file's path with it",
             ));
         }
-        (input, None) => input,
     };
-    let opened: Result<Box<dyn arrow_array::RecordBatchReader + Send>, String> =
-        py.detach(|| match input {
+    let opened: Result<Box<dyn arrow_array::RecordBatchReader + Send>, String> = py.detach(|| {
+        let partition = match path {
             Input::Bytes(bytes) => {
                 let file = name.unwrap_or_else(|| "<bytes>".to_owned());
-                read::bytes_batches(&table, bytes, &file)
-                    .map_err(|e| format!("cannot read {file}: {e}"))
+                return read::bytes_batches(&table, bytes, &file)
+                    .map_err(|e| format!("cannot read {file}: {e}"));
             }
             Input::Path(path) => {
-                let file = name.unwrap_or_else(|| path.clone());
-                let whole = read::whole(&PathBuf::from(&path), &table)
+                let rust = match frames {
+                    None => Some(read::whole(&PathBuf::from(&path), &table)),
+                    Some(range) => {
+                        read::frames_partition(&PathBuf::from(&path), range, &table).transpose()
+                    }
+                };
+                let rust = rust
+                    .transpose()
                     .map_err(|e| format!("cannot read {path}: {e}"))?;
-                read::ThreadedBatches::start(table, whole, file, batch_rows)
-                    .map(|b| Box::new(b) as Box<dyn arrow_array::RecordBatchReader + Send>)
-                    .map_err(|e| format!("cannot open {path}: {e}"))
+                (rust, path)
             }
             Input::Partition(partition) => {
-                let file = name.unwrap_or_else(|| partition.path().to_owned());
                 let rust = partition.to_rust()?;
-                read::ThreadedBatches::start(table, rust, file, batch_rows)
-                    .map(|b| Box::new(b) as Box<dyn arrow_array::RecordBatchReader + Send>)
-                    .map_err(|e| format!("cannot open {}: {e}", partition.path()))
+                (Some(rust), partition.path().to_owned())
             }
-        });
+        };
+        let (rust, path) = partition;
+        let file = name.unwrap_or_else(|| path.clone());
+        let Some(rust) = rust else {
+            // A range of frames in which no game starts: a table of no rows.
+            let empty = arrow_array::RecordBatchIterator::new(std::iter::empty(), table.schema());
+            return Ok(Box::new(empty) as Box<dyn arrow_array::RecordBatchReader + Send>);
+        };
+        read::PartitionBatches::new(table, &rust, &file, batch_rows)
+            .map(|b| Box::new(b) as Box<dyn arrow_array::RecordBatchReader + Send>)
+            .map_err(|e| format!("cannot open {path}: {e}"))
+    });
     let reader = opened.map_err(|m| errors::input(py, &m))?;
     PyRecordBatchReader::new(reader).into_pyarrow(py)
 }

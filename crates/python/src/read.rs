@@ -1,16 +1,18 @@
 //! Record files into games tables (game-table's columns), a batch at a time, and the
 //! partitions that let separate processes read parts of one file (record-partitions). Pure
 //! Rust: the binding hands the readers to Python as Arrow streams, which pyarrow pulls with
-//! the interpreter released.
+//! the interpreter released. Every reader here is `Send` (the decompressors and the partition
+//! reader are), so pyarrow reads each batch on whichever thread pulls it, and the threads of a
+//! Dask worker read their partitions side by side.
 
-use std::io::{self, Read};
+use std::io;
 use std::path::PathBuf;
-use std::sync::{Arc, mpsc};
+use std::sync::Arc;
 
 use arrow_array::builder::UInt64Builder;
 use arrow_array::{ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use game_table::{FrameStart, Provenance, Table};
+use game_table::{FrameLog, FrameStart, Provenance, Table};
 use record_partitions::{Games, PartGame, Partition};
 
 /// The games of one partition as batches of `table`'s rows, each game placed where the
@@ -109,93 +111,44 @@ impl RecordBatchReader for PartitionBatches {
     }
 }
 
-/// [`PartitionBatches`] read on a thread of their own, a batch ahead of the consumer: the
-/// partition reader is not `Send` (its decompressor is a `Box<dyn Read>`), and Python's Arrow
-/// stream must be. The thread ends when the batches do or when the consumer drops this.
-pub struct ThreadedBatches {
-    schema: SchemaRef,
-    batches: mpsc::Receiver<Result<RecordBatch, ArrowError>>,
-}
-
-impl ThreadedBatches {
-    /// Starts reading `partition` on a thread, `file` in the `source_file` column.
-    ///
-    /// # Errors
-    ///
-    /// When the file cannot be opened, or the thread cannot be started.
-    pub fn start(
-        table: Table,
-        partition: Partition,
-        file: String,
-        rows: usize,
-    ) -> io::Result<Self> {
-        let schema = table.schema();
-        let (opened_tx, opened_rx) = mpsc::sync_channel::<io::Result<()>>(1);
-        let (batch_tx, batch_rx) = mpsc::sync_channel(1);
-        std::thread::Builder::new()
-            .name(format!("scoresheet read {}", partition.index))
-            .spawn(move || {
-                let batches = match PartitionBatches::new(table, &partition, &file, rows) {
-                    Ok(batches) => {
-                        let _ = opened_tx.send(Ok(()));
-                        batches
-                    }
-                    Err(error) => {
-                        let _ = opened_tx.send(Err(error));
-                        return;
-                    }
-                };
-                for batch in batches {
-                    // The consumer is gone: stop reading.
-                    if batch_tx.send(batch).is_err() {
-                        return;
-                    }
-                }
-            })?;
-        opened_rx.recv().map_err(|_| {
-            io::Error::other("the reading thread ended before it opened the file")
-        })??;
-        Ok(ThreadedBatches {
-            schema,
-            batches: batch_rx,
-        })
-    }
-}
-
-impl Iterator for ThreadedBatches {
-    type Item = Result<RecordBatch, ArrowError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.batches.recv().ok()
-    }
-}
-
-impl RecordBatchReader for ThreadedBatches {
-    fn schema(&self) -> SchemaRef {
-        Arc::clone(&self.schema)
-    }
-}
-
-/// The games of a record file held in memory (`bytes`, maybe compressed), as batches.
+/// The games of a record file held in memory (`bytes`, maybe compressed), as batches, read
+/// as pyarrow pulls them: a zstd file's games placed by (frame, offset in the frame's text),
+/// as `scoresheet export` and the partitions of a file place them.
 ///
 /// # Errors
 ///
-/// When the bytes are compressed and cannot be decompressed.
+/// When the bytes are compressed and the decoder cannot start.
 pub fn bytes_batches(
     table: &Table,
     bytes: Vec<u8>,
     file: &str,
 ) -> io::Result<Box<dyn RecordBatchReader + Send>> {
-    let provenance = Provenance::plain(file);
-    if record_input::Compression::from_magic(&bytes) == record_input::Compression::None {
-        return Ok(Box::new(table.read(io::Cursor::new(bytes), provenance)));
-    }
-    // The decompressor is no `Send` reader, which Python's Arrow stream needs: the text is
-    // decompressed here, once, and the batches read it from memory.
     let (_, mut plain) = record_input::decompress(io::Cursor::new(bytes))?;
-    let mut text = Vec::new();
-    plain.read_to_end(&mut text)?;
-    Ok(Box::new(table.read(io::Cursor::new(text), provenance)))
+    let log = FrameLog::new();
+    let frames = log.clone();
+    plain.on_frame(move |frame, offset| {
+        frames.push(FrameStart {
+            frame: frame as u64,
+            offset,
+        });
+    });
+    Ok(Box::new(
+        table.read(plain, Provenance::following(file, log)),
+    ))
+}
+
+/// The partition of the zstd file at `path` that owns the games starting in frames `frames`
+/// (see [`record_partitions::frames_partition`]); `None` when no game starts there.
+///
+/// # Errors
+///
+/// When the file cannot be read, is not zstd, or has fewer frames.
+pub fn frames_partition(
+    path: &PathBuf,
+    frames: std::ops::Range<usize>,
+    table: &Table,
+) -> io::Result<Option<Partition>> {
+    record_partitions::frames_partition(path, frames, table.dialect())
 }
 
 /// The whole file at `path` as one partition (what [`record_partitions::split`] gives for one).
@@ -246,4 +199,20 @@ pub fn frame_index_batch(path: &PathBuf) -> io::Result<RecordBatch> {
         Arc::new(size.finish()),
     ];
     RecordBatch::try_new(frame_schema(), columns).map_err(io::Error::other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Compiles only if `T` can move to another thread.
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn the_readers_handed_to_python_are_sendable() {
+        // What lets pyarrow pull batches with the interpreter released, on any thread, with
+        // no thread of our own in between.
+        assert_send::<PartitionBatches>();
+        assert_send::<game_table::GameBatches<record_input::Decompressed<io::Cursor<Vec<u8>>>>>();
+    }
 }

@@ -25,6 +25,7 @@
 //! assert_eq!(second, "[Event \"b\"]\n1. d4 *\n");
 //! ```
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::ops::Range;
@@ -152,21 +153,36 @@ impl<R: Read + Seek> Walker<R> {
     }
 }
 
+/// The text of one frame of `input`, decompressed as a stream: what [`read_frame`] gives.
+/// It is [`Send`] when the input is.
+pub struct FrameReader<R: Read> {
+    decoder: zstd::stream::read::Decoder<'static, BufReader<io::Take<R>>>,
+}
+
+impl<R: Read> fmt::Debug for FrameReader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FrameReader").finish_non_exhaustive()
+    }
+}
+
+impl<R: Read> Read for FrameReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.decoder.read(buf)
+    }
+}
+
 /// The text of one frame of `input`, decompressed as a stream.
 ///
 /// # Errors
 ///
 /// When `input` cannot be read at the frame's offset, or the decoder cannot start; a frame
 /// whose bytes are corrupt gives an error when read, never a short text.
-pub fn read_frame<'a, R: Read + Seek + 'a>(
-    mut input: R,
-    frame: &Frame,
-) -> io::Result<Box<dyn Read + 'a>> {
+pub fn read_frame<R: Read + Seek>(mut input: R, frame: &Frame) -> io::Result<FrameReader<R>> {
     input.seek(SeekFrom::Start(frame.compressed.start))?;
     let bytes = frame.compressed.end - frame.compressed.start;
     let packed = BufReader::with_capacity(1 << 17, input.take(bytes));
     let decoder = zstd::stream::read::Decoder::with_buffer(packed)?.single_frame();
-    Ok(Box::new(decoder))
+    Ok(FrameReader { decoder })
 }
 
 /// What a frame header says.

@@ -21,6 +21,7 @@ use std::fmt;
 use std::io::{self, BufReader, Read};
 
 pub mod frames;
+mod zstd_frames;
 
 /// How an input is packed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,12 +88,70 @@ impl fmt::Display for Compression {
 /// How many bytes the magic numbers take at most.
 const MAGIC: usize = 4;
 
+/// The input with the first bytes, read to tell the packing, in front of it again.
+type Whole<R> = io::Chain<io::Take<io::Cursor<[u8; MAGIC]>>, R>;
+
+/// An input decompressed as its first bytes say, from [`decompress`]: plain text as it is,
+/// zstd frame after frame, gzip member after member, bzip2 stream after stream.
+///
+/// It is [`Send`] when the input is, so a reader can be moved to the thread (or handed to the
+/// Python binding, which releases the interpreter while it reads) that does the work.
+pub struct Decompressed<R> {
+    inner: Inner<R>,
+}
+
+enum Inner<R> {
+    Plain(BufReader<Whole<R>>),
+    Zstd(zstd_frames::ZstdFrames<Whole<R>>),
+    Gzip(flate2::bufread::MultiGzDecoder<BufReader<Whole<R>>>),
+    Bzip2(bzip2::bufread::MultiBzDecoder<BufReader<Whole<R>>>),
+}
+
+impl<R> fmt::Debug for Decompressed<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match &self.inner {
+            Inner::Plain(_) => Compression::None,
+            Inner::Zstd(_) => Compression::Zstd,
+            Inner::Gzip(_) => Compression::Gzip,
+            Inner::Bzip2(_) => Compression::Bzip2,
+        };
+        f.debug_struct("Decompressed")
+            .field("compression", &name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Read> Decompressed<R> {
+    /// Has `on_frame(index, offset)` called as each zstd frame begins, before any of its text
+    /// is read: its index in the input (from 0, skippable frames not counted) and the offset
+    /// of its first byte of text in the decompressed stream. Nothing is called for input that
+    /// is not zstd. What lets a reader of the whole stream place a game by its frame and its
+    /// offset in the frame's text, as a partition that starts at a frame does, whether or not
+    /// the frame headers give their sizes.
+    pub fn on_frame(&mut self, on_frame: impl FnMut(usize, u64) + Send + 'static) {
+        if let Inner::Zstd(frames) = &mut self.inner {
+            frames.set_on_frame(Box::new(on_frame));
+        }
+    }
+}
+
+impl<R: Read> Read for Decompressed<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match &mut self.inner {
+            Inner::Plain(r) => r.read(buf),
+            Inner::Zstd(r) => r.read(buf),
+            Inner::Gzip(r) => r.read(buf),
+            Inner::Bzip2(r) => r.read(buf),
+        }
+    }
+}
+
 /// `input` decompressed as its first bytes say, and how it was packed.
 ///
 /// # Errors
 ///
 /// When the first bytes cannot be read, or the decoder cannot start.
-pub fn decompress<'a, R: Read + 'a>(mut input: R) -> io::Result<(Compression, Box<dyn Read + 'a>)> {
+pub fn decompress<R: Read>(mut input: R) -> io::Result<(Compression, Decompressed<R>)> {
     // A pipe may hand the first bytes over a few at a time: read until there are enough or
     // the input ends, then read them again in front of the rest.
     let mut start = [0; MAGIC];
@@ -106,17 +165,15 @@ pub fn decompress<'a, R: Read + 'a>(mut input: R) -> io::Result<(Compression, Bo
         }
     }
     let compression = Compression::from_magic(&start[..len]);
-    let whole = BufReader::with_capacity(
-        1 << 16,
-        io::Cursor::new(start).take(len as u64).chain(input),
-    );
-    let reader: Box<dyn Read + 'a> = match compression {
-        Compression::None => Box::new(whole),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(whole)?),
-        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(whole)),
-        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(whole)),
+    let whole = io::Cursor::new(start).take(len as u64).chain(input);
+    let buffered = |whole| BufReader::with_capacity(1 << 16, whole);
+    let inner = match compression {
+        Compression::None => Inner::Plain(buffered(whole)),
+        Compression::Zstd => Inner::Zstd(zstd_frames::ZstdFrames::new(whole)?),
+        Compression::Gzip => Inner::Gzip(flate2::bufread::MultiGzDecoder::new(buffered(whole))),
+        Compression::Bzip2 => Inner::Bzip2(bzip2::bufread::MultiBzDecoder::new(buffered(whole))),
     };
-    Ok((compression, reader))
+    Ok((compression, Decompressed { inner }))
 }
 
 #[cfg(test)]
@@ -203,6 +260,38 @@ mod tests {
         let mut text = String::new();
         reader.read_to_string(&mut text).unwrap();
         assert_eq!(text, TEXT);
+    }
+
+    /// Compiles only if `T` can move to another thread.
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn the_decompressed_reader_of_a_sendable_input_is_sendable() {
+        assert_send::<Decompressed<std::fs::File>>();
+        assert_send::<Decompressed<io::Cursor<Vec<u8>>>>();
+        assert_send::<frames::FrameReader<std::fs::File>>();
+    }
+
+    #[test]
+    fn each_zstd_frame_is_told_where_its_text_begins() {
+        let (a, b) = TEXT.split_at(17);
+        let packed = halves(|t| zstd::encode_all(t, 3).unwrap());
+        let (_, mut reader) = decompress(&packed[..]).unwrap();
+        let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = std::sync::Arc::clone(&told);
+        reader.on_frame(move |k, at| sink.lock().unwrap().push((k, at)));
+        let mut text = String::new();
+        reader.read_to_string(&mut text).unwrap();
+        assert_eq!(text, TEXT);
+        let half = (TEXT.len() / 2) as u64;
+        assert_eq!(*told.lock().unwrap(), [(0, 0), (1, half)]);
+        // Plain text has no frames to tell.
+        let plain = format!("{a}{b}");
+        let (_, mut reader) = decompress(plain.as_bytes()).unwrap();
+        let sink = std::sync::Arc::clone(&told);
+        reader.on_frame(move |k, at| sink.lock().unwrap().push((k, at)));
+        reader.read_to_string(&mut String::new()).unwrap();
+        assert_eq!(told.lock().unwrap().len(), 2);
     }
 
     #[test]

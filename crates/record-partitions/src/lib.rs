@@ -219,6 +219,94 @@ pub fn split(path: impl AsRef<Path>, n: usize, dialect: &Dialect) -> io::Result<
     })
 }
 
+/// The partition of the zstd file at `path` that owns the games that start in the frames
+/// `frames` (indexes as [`frame_index`] numbers them, skippable frames not counted): from the
+/// first proven game start at or after frame `frames.start` (the file's start for frame 0) to
+/// the first one at or after frame `frames.end`, read past its last frame to finish its last
+/// game. `None` when no game starts there (a game that runs through the frames). Ranges that tile the file give each of its games
+/// once, as [`split`]'s partitions do: a range is a partition planned by hand (a worker given
+/// frame numbers, a rerun of one part).
+///
+/// # Errors
+///
+/// [`io::ErrorKind::InvalidInput`] when the file is not zstd or the range goes past its
+/// frames; otherwise as for [`split`].
+pub fn frames_partition(
+    path: impl AsRef<Path>,
+    frames: Range<usize>,
+    dialect: &Dialect,
+) -> io::Result<Option<Partition>> {
+    let path = path.as_ref();
+    let mut magic = Vec::new();
+    io::Read::read_to_end(
+        &mut io::Read::take(std::fs::File::open(path)?, 4),
+        &mut magic,
+    )?;
+    let compression = Compression::from_magic(&magic);
+    if compression != Compression::Zstd {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: frames are those of a zstd file, and this one is {compression}",
+                path.display()
+            ),
+        ));
+    }
+    let index = frames::frame_index(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    if frames.start > frames.end || frames.end > index.len() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: frames {}..{} are not a range of its {} frames",
+                path.display(),
+                frames.start,
+                frames.end,
+                index.len()
+            ),
+        ));
+    }
+    if frames.is_empty() {
+        return Ok(None);
+    }
+    // Where the games from frame `k` on start: the same search whichever range asks, so that
+    // a range's end is the next range's start.
+    let start_from = |k: usize| -> io::Result<Option<Location>> {
+        if k == 0 {
+            return Ok(Some(Location {
+                frame: Some(0),
+                offset: 0,
+            }));
+        }
+        let mut text = Text::frames(path, index[k..].iter().take(1).cloned())?;
+        Ok(start::proven_start(&mut text, dialect, Stop::None)?
+            .map(|(frame, offset)| Location { frame, offset }))
+    };
+    let Some(start) = start_from(frames.start)? else {
+        return Ok(None);
+    };
+    let end = match frames.end < index.len() {
+        true => start_from(frames.end)?,
+        false => None,
+    };
+    if end.is_some_and(|end| end <= start) {
+        return Ok(None);
+    }
+    // A start found past the range's frames (its line before ends the range) is read there.
+    let last = frames.end.max(start.frame.map_or(0, |f| f + 1));
+    let owned = index[frames.start..last].to_vec();
+    let bytes = owned[0].compressed.start..owned[owned.len() - 1].compressed.end;
+    Ok(Some(Partition {
+        index: 0,
+        path: path.to_owned(),
+        compression,
+        frames: owned,
+        bytes,
+        start,
+        end,
+    }))
+}
+
 /// The first frame and the start of each partition of a zstd file.
 fn zstd_cuts(
     path: &Path,
@@ -541,6 +629,18 @@ impl Iterator for Games {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Compiles only if `T` can move to another thread.
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn a_partition_reader_can_move_to_another_thread() {
+        assert_send::<super::Games>();
+        assert_send::<super::Partition>();
     }
 }
 

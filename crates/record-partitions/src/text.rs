@@ -27,9 +27,11 @@ pub(crate) enum Text {
         queue: VecDeque<Frame>,
         /// The frame being read, to find the one after it when the queue is empty.
         last: Option<Frame>,
-        decoder: Option<Box<dyn Read>>,
+        decoder: Option<frames::FrameReader<File>>,
     },
-    Stream(Box<dyn Read>),
+    /// Plain bytes, or a stream decompressed whole; `Send`, as every reader here is, so that
+    /// a partition's games can be read on any thread.
+    Stream(Box<dyn Read + Send>),
 }
 
 impl Text {
@@ -53,7 +55,7 @@ impl Text {
     /// The whole file decompressed as its first bytes say.
     pub(crate) fn stream(path: &Path) -> io::Result<Text> {
         let (_, reader) = record_input::decompress(File::open(path)?)?;
-        Ok(Text::Stream(reader))
+        Ok(Text::Stream(Box::new(reader)))
     }
 
     /// Reads the next bytes into `buf`, or says where a frame begins.

@@ -343,7 +343,7 @@ fn a_file_packed_by_pzstd_itself_is_cut_in_its_frames() {
 
 /// One frame's text, through the frame reader the partitions use.
 fn record_input_frame(path: &Path, frame: &record_partitions::Frame) -> Box<dyn std::io::Read> {
-    record_input::frames::read_frame(fs::File::open(path).unwrap(), frame).unwrap()
+    Box::new(record_input::frames::read_frame(fs::File::open(path).unwrap(), frame).unwrap())
 }
 
 #[cfg(feature = "serde")]
@@ -485,4 +485,74 @@ fn partitions_of_record_syntax_soup_read_as_the_whole_file_does() {
     // Cuts are proven even in the soup: the law is tested across them.
     eprintln!("{cut} cuts");
     assert!(cut > 25, "{cut} cuts");
+}
+
+#[test]
+fn frame_ranges_that_tile_the_file_read_as_the_whole_file_does() {
+    let dir = scratch("ranges");
+    let mut empty_ranges = 0;
+    for seed in 1..=20u64 {
+        let mut rng = Rng::new(seed);
+        let games = 20 + rng.below(40);
+        let text = file_text(&mut rng, games, seed % 2 == 0);
+        let expected = sequential(text.as_bytes());
+        let (packed, frame_starts) = pack(&mut rng, text.as_bytes());
+        let path = dir.join(format!("{seed}.pgn.zst"));
+        fs::write(&path, &packed).unwrap();
+        let frames = frame_starts.len();
+        // Cuts at random frames, some ranges one frame long (often no game starts there).
+        let mut cuts = vec![0, frames];
+        for _ in 0..rng.below(6) {
+            cuts.push(rng.below(frames + 1));
+        }
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut seen = Vec::new();
+        for range in cuts.windows(2) {
+            let Some(partition) =
+                record_partitions::frames_partition(&path, range[0]..range[1], &Dialect::pgn())
+                    .unwrap()
+            else {
+                empty_ranges += 1;
+                continue;
+            };
+            for item in partition.read(&Dialect::pgn()).unwrap() {
+                let item = item.unwrap_or_else(|e| panic!("seed {seed}, {range:?}: {e}"));
+                let frame = item.at.frame.unwrap();
+                let at = frame_starts[frame] + item.at.offset;
+                seen.push(match item.game {
+                    Ok(game) => (at, game.text().to_owned(), true),
+                    Err(e) => (at, e.text().to_owned(), false),
+                });
+            }
+        }
+        assert_eq!(seen, expected, "seed {seed}, cuts {cuts:?}");
+    }
+    assert!(empty_ranges > 0, "some range holds no game start");
+}
+
+#[test]
+fn a_frame_range_of_a_plain_file_or_past_the_frames_is_an_error() {
+    let dir = scratch("range-errors");
+    let mut rng = Rng::new(3);
+    let text = file_text(&mut rng, 30, false);
+    let (packed, frame_starts) = pack(&mut rng, text.as_bytes());
+    fs::write(dir.join("a.pgn.zst"), &packed).unwrap();
+    fs::write(dir.join("a.pgn"), &text).unwrap();
+    let n = frame_starts.len();
+    let e =
+        record_partitions::frames_partition(dir.join("a.pgn"), 0..1, &Dialect::pgn()).unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput);
+    assert!(e.to_string().contains("zstd file"), "{e}");
+    let e = record_partitions::frames_partition(dir.join("a.pgn.zst"), 1..n + 1, &Dialect::pgn())
+        .unwrap_err();
+    assert!(
+        e.to_string().contains(&format!(
+            "frames 1..{} are not a range of its {n} frames",
+            n + 1
+        )),
+        "{e}"
+    );
+    let none = record_partitions::frames_partition(dir.join("a.pgn.zst"), 2..2, &Dialect::pgn());
+    assert!(none.unwrap().is_none());
 }

@@ -9,10 +9,12 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use game_table::{Provenance, Summary, Table, TableOptions};
+use board_core::{Notation, RawGame, RecordReader};
+use game_table::{FrameLog, FrameStart, Provenance, Summary, Table, TableOptions};
+use notation_registry::Registry;
 
 use crate::output::{self, AtomicFile};
-use crate::pipeline;
+use crate::pipeline::{self, Source};
 use crate::{Error, ExportArgs, TableFormat, game_kind};
 
 /// Exports the inputs as one table; a game with an error is a row with `valid = false`, said
@@ -26,7 +28,7 @@ pub(crate) fn run(args: &ExportArgs) -> Result<(), Error> {
         }
     }
     let rows = args.row_group_rows as usize;
-    let table = Table::new(TableOptions {
+    let options = TableOptions {
         game: match game {
             crate::Game::Chess => game_table::Game::Chess,
             crate::Game::Draughts => game_table::Game::Draughts,
@@ -36,8 +38,11 @@ pub(crate) fn run(args: &ExportArgs) -> Result<(), Error> {
         columns: args.columns.clone(),
         batch_rows: rows,
         jobs: args.jobs.unwrap_or_else(pipeline::default_jobs),
-    })
-    .map_err(|e| Error::Usage(e.to_string()))?;
+    };
+    let table = Table::new(options.clone()).map_err(|e| Error::Usage(e.to_string()))?;
+    // Without `--from`, each input's notation is told from its first games, as `convert`
+    // tells it: the table of that input reads its moves in that notation.
+    let detect = args.from.is_none().then_some(&options);
     let destination = match &args.output {
         Some(path) => Destination::File(
             AtomicFile::create(path)
@@ -48,7 +53,14 @@ pub(crate) fn run(args: &ExportArgs) -> Result<(), Error> {
     let mut writer = TableWriter::new(format, destination, table.schema(), rows)?;
     let mut total = pipeline::Summary::default();
     for (name, path) in pipeline::open_inputs(&args.files) {
-        match export_one(&table, &name, path.as_deref(), &mut writer, args.quiet) {
+        match export_one(
+            &table,
+            detect,
+            &name,
+            path.as_deref(),
+            &mut writer,
+            args.quiet,
+        ) {
             Ok(summary) => add(&mut total, &summary),
             Err(Failure::Input(message, summary)) => {
                 add(&mut total, &summary);
@@ -97,9 +109,11 @@ fn add(total: &mut pipeline::Summary, summary: &Summary) {
     total.plies += summary.plies;
 }
 
-/// Writes the rows of one input, its diagnostics on stderr as they come.
+/// Writes the rows of one input, its diagnostics on stderr as they come; with `detect`, in
+/// the notation its first games are written in.
 fn export_one(
     table: &Table,
+    detect: Option<&TableOptions>,
     name: &str,
     path: Option<&Path>,
     writer: &mut TableWriter,
@@ -114,9 +128,49 @@ fn export_one(
         })?),
         None => Box::new(io::stdin().lock()),
     };
-    let (_, plain) = record_input::decompress(input)
+    let (_, mut plain) = record_input::decompress(input)
         .map_err(|e| Failure::Input(format!("cannot read {name}: {e}"), Summary::default()))?;
-    let mut batches = table.read(plain, Provenance::plain(name));
+    // A zstd input places each game by its frame and its offset in the frame's text, as the
+    // partitions of `scoresheet.dask` do, so that the two runs compare row by row.
+    let log = FrameLog::new();
+    let frames = log.clone();
+    plain.on_frame(move |frame, offset| {
+        frames.push(FrameStart {
+            frame: frame as u64,
+            offset,
+        });
+    });
+    // The start of the text, read to tell the notation, then read again in front of the rest.
+    let mut start = Vec::new();
+    // An input that fails within its start keeps the games before the failure, as one that
+    // fails later does: the error comes where the text stops.
+    let mut failed = None;
+    if detect.is_some() {
+        failed = (&mut plain).take(DETECT_TEXT).read_to_end(&mut start).err();
+    }
+    let detected = detect.and_then(|options| {
+        let (notation, why) = detected_notation(&start, options.game)?;
+        Some((notation, why, options))
+    });
+    let table = match detected {
+        Some((notation, why, options)) => {
+            if !quiet {
+                let _ = writeln!(output::Stderr, "note: {name}: {why}");
+            }
+            let options = TableOptions {
+                from: Some(notation.to_owned()),
+                ..options.clone()
+            };
+            &Table::new(options).map_err(|e| Failure::Output(Error::Usage(e.to_string())))?
+        }
+        None => table,
+    };
+    let text = ReadAhead {
+        start: io::Cursor::new(start),
+        failed,
+        rest: plain,
+    };
+    let mut batches = table.read(text, Provenance::following(name, log));
     while let Some(batch) = batches.next() {
         for finding in batches.take_findings() {
             if !quiet || finding.diagnostic.is_error() {
@@ -129,6 +183,78 @@ fn export_one(
         }
     }
     Ok(batches.summary())
+}
+
+/// The text read ahead to tell the notation, then the error that stopped it if one did, else
+/// the rest of the input.
+struct ReadAhead<R> {
+    start: io::Cursor<Vec<u8>>,
+    failed: Option<io::Error>,
+    rest: R,
+}
+
+impl<R: Read> Read for ReadAhead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.start.read(buf)?;
+        if n > 0 || buf.is_empty() {
+            return Ok(n);
+        }
+        if let Some(error) = self.failed.take() {
+            return Err(error);
+        }
+        self.rest.read(buf)
+    }
+}
+
+/// How much of an input's text is looked at to tell its notation when `--from` is not given:
+/// some hundreds of games, as many as a first deciding game needs in practice.
+const DETECT_TEXT: u64 = 1 << 20;
+
+/// The registry name of the notation the games of `text` are written in, and why, as
+/// `convert` decides it (notation-detect's `Source::resolve` over the games, the first game
+/// choosing between the plain and the descriptive position): the first game that decides
+/// names it. `None` when none decides (the table's default then) and for draughts, whose
+/// notation is not detected.
+fn detected_notation(text: &[u8], game: game_table::Game) -> Option<(&'static str, String)> {
+    if game != game_table::Game::Chess {
+        return None;
+    }
+    let registry = Registry::standard();
+    let dialect = (notation_registry::game(game).dialect)();
+    let mut games = RecordReader::new(text, dialect).filter_map(Result::ok);
+    let first = games.next()?;
+    let games = std::iter::once(first.clone()).chain(games);
+    if registry.is_descriptive(&first) {
+        let detect = |game: &RawGame| registry.detect_on_descriptive(game);
+        let source = Source::Detect {
+            detect: &detect,
+            fallback: registry.default_on_descriptive(),
+        };
+        decide(&source, games)
+    } else {
+        let letter_sets = registry.letter_sets();
+        let detect = |game: &RawGame| notation_detect::chess(game, &letter_sets);
+        let source = Source::Detect {
+            detect: &detect,
+            fallback: registry.default_chess().notation,
+        };
+        decide(&source, games)
+    }
+}
+
+/// The name of the notation the first deciding game of `games` decides on, and why.
+fn decide<N: Notation + ?Sized>(
+    source: &Source<'_, N>,
+    games: impl Iterator<Item = RawGame>,
+) -> Option<(&'static str, String)> {
+    let mut decided = None;
+    for game in games {
+        let (notation, why) = source.resolve(&game, &mut decided);
+        if decided.is_some() {
+            return Some((notation.name(), why.unwrap_or_default()));
+        }
+    }
+    None
 }
 
 /// The format `--format` names, else the one the output's extension says.
