@@ -3,6 +3,8 @@
 //! `scoresheet.dask` do, whether the frame headers give their sizes or not, from a file or
 //! from stdin; a plain file keeps `source_frame` null and the file's offsets.
 
+#![cfg(feature = "export")]
+
 mod common;
 
 use std::fs;
