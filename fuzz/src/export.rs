@@ -99,7 +99,13 @@ pub fn export(data: &[u8]) {
 /// games are `invalid`, and writes one JSON line and one CSV record per row.
 #[cfg(feature = "cli-export")]
 fn command_writes_every_row(file: &[u8], game: Game, rows: usize, invalid: usize) {
-    let ext = if game == Game::Chess { "pgn" } else { "pdn" };
+    // The table above reads in the game's default notation; the command, which detects one
+    // when none is named, is told the same.
+    let (ext, from) = if game == Game::Chess {
+        ("pgn", "en")
+    } else {
+        ("pdn", "manoury")
+    };
     let dir = scratch_dir();
     let input = dir.join(format!("input.{ext}"));
     std::fs::write(&input, file).expect("a writable scratch folder");
@@ -109,6 +115,8 @@ fn command_writes_every_row(file: &[u8], game: Game, rows: usize, invalid: usize
             "scoresheet".into(),
             "export".into(),
             "-q".into(),
+            "--from".into(),
+            from.into(),
             "-j".into(),
             "1".into(),
             "-o".into(),
