@@ -9,7 +9,7 @@ use crate::util::{self, Result};
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Seconds of fuzzing per target (0 skips fuzzing), as `.ci/run` gives.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 10)]
     fuzz_seconds: u32,
 }
 
