@@ -137,6 +137,30 @@ impl FrameLog {
         self.lock().push(start);
     }
 
+    /// What a decompressor calls as each frame begins (`(frame, offset)`, the arguments of
+    /// `record_input::Decompressed::on_frame`): pushes that start into this log.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use game_table::{FrameLog, Provenance};
+    ///
+    /// let log = FrameLog::new();
+    /// let mut on_frame = log.recorder();
+    /// on_frame(0, 0);
+    /// on_frame(1, 8_388_608);
+    /// let _placed = Provenance::following("games.pgn.zst", log);
+    /// ```
+    pub fn recorder(&self) -> impl FnMut(usize, u64) + Send + 'static {
+        let log = self.clone();
+        move |frame, offset| {
+            log.push(FrameStart {
+                frame: frame as u64,
+                offset,
+            });
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<FrameStart>> {
         // A pusher that panicked left whole entries: the list is still good.
         self.starts.lock().unwrap_or_else(PoisonError::into_inner)

@@ -125,13 +125,7 @@ pub fn bytes_batches(
 ) -> io::Result<Box<dyn RecordBatchReader + Send>> {
     let (_, mut plain) = record_input::decompress(io::Cursor::new(bytes))?;
     let log = FrameLog::new();
-    let frames = log.clone();
-    plain.on_frame(move |frame, offset| {
-        frames.push(FrameStart {
-            frame: frame as u64,
-            offset,
-        });
-    });
+    plain.on_frame(log.recorder());
     Ok(Box::new(
         table.read(plain, Provenance::following(file, log)),
     ))

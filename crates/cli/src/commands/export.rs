@@ -10,7 +10,7 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use board_core::{Notation, RawGame, RecordReader};
-use game_table::{FrameLog, FrameStart, Provenance, Summary, Table, TableOptions};
+use game_table::{FrameLog, Provenance, Summary, Table, TableOptions};
 use notation_registry::Registry;
 
 use crate::output::{self, AtomicFile};
@@ -133,13 +133,7 @@ fn export_one(
     // A zstd input places each game by its frame and its offset in the frame's text, as the
     // partitions of `scoresheet.dask` do, so that the two runs compare row by row.
     let log = FrameLog::new();
-    let frames = log.clone();
-    plain.on_frame(move |frame, offset| {
-        frames.push(FrameStart {
-            frame: frame as u64,
-            offset,
-        });
-    });
+    plain.on_frame(log.recorder());
     // The start of the text, read to tell the notation, then read again in front of the rest.
     let mut start = Vec::new();
     // An input that fails within its start keeps the games before the failure, as one that
