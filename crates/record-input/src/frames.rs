@@ -312,6 +312,7 @@ fn invalid(at: u64, what: &str) -> io::Error {
 
 #[cfg(test)]
 mod tests {
+    use crate::test_packing::pack;
     use std::io::Cursor;
 
     use super::*;
@@ -321,30 +322,6 @@ mod tests {
             .map(|i| format!("[Event \"{i}\"]\n1. e4 e5 2. Nf3 {{ {i} }} Nc6 *\n\n"))
             .collect::<String>()
             .into_bytes()
-    }
-
-    /// Frames of `frame` bytes of text each, as `zstd` writes them (content size given) or as a
-    /// stream (no size), with or without pzstd's skippable frames before them.
-    fn pack(text: &[u8], frame: usize, sized: bool, pzstd: bool) -> Vec<u8> {
-        let mut out = Vec::new();
-        for part in text.chunks(frame) {
-            let packed = if sized {
-                zstd::encode_all(part, 3).unwrap()
-            } else {
-                let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
-                encoder.include_contentsize(false).unwrap();
-                encoder.include_checksum(true).unwrap();
-                io::Write::write_all(&mut encoder, part).unwrap();
-                encoder.finish().unwrap()
-            };
-            if pzstd {
-                out.extend(0x184D_2A50u32.to_le_bytes());
-                out.extend(4u32.to_le_bytes());
-                out.extend((packed.len() as u32).to_le_bytes());
-            }
-            out.extend(packed);
-        }
-        out
     }
 
     fn unpacked(file: &[u8], frames: &[Frame]) -> Vec<u8> {

@@ -23,6 +23,9 @@ use std::io::{self, BufReader, Read};
 pub mod frames;
 mod zstd_frames;
 
+#[cfg(test)]
+mod test_packing;
+
 /// How an input is packed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
