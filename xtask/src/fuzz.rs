@@ -1,12 +1,20 @@
 //! `cargo xtask fuzz`: each fuzz target for a bounded time, with the committed seeds.
 //!
 //! Installs what it needs when missing: the nightly toolchain (cargo-fuzz needs its sanitizer
-//! flags) and cargo-fuzz itself. A crash fails the task and leaves the input under
-//! `fuzz/artifacts/TARGET/`; once fixed, it goes to `corpus/regressions/TARGET/` under a name
-//! that says what it was, where the stable replay tests keep checking it.
+//! flags) and cargo-fuzz itself. Every chosen target is built first in one cargo call (so the
+//! build uses every core), then the targets are fuzzed `--jobs` at a time, each with its output
+//! kept and printed whole when it ends, so that two runs never interleave their lines. A crash
+//! fails the task and leaves the input under `fuzz/artifacts/TARGET/`; once fixed, it goes to
+//! `corpus/regressions/TARGET/` under a name that says what it was, where the stable replay
+//! tests keep checking it.
+//!
+//! `.ci/run` starts the same build (`cargo +nightly fuzz build` with [`BUILD_FLAGS`]) in the
+//! background at the lowest priority while its other checks run, so that the sanitizer build
+//! takes the cores they leave idle; this task's build then finds nothing to do.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 use crate::util::{self, Result};
 
@@ -16,9 +24,18 @@ pub(crate) struct Args {
     /// How long to run each target, in seconds.
     #[arg(long, default_value_t = 30)]
     seconds: u32,
+    /// How many targets to fuzz at once (default: the available parallelism). Each libFuzzer
+    /// process uses one core.
+    #[arg(long)]
+    jobs: Option<usize>,
     /// The one target to run (all of `fuzz/fuzz_targets/` when absent).
     target: Option<String>,
 }
+
+/// cargo-fuzz's build options, for `build` and `run` alike (a `run` with other options would
+/// build again). cargo-fuzz gives release builds one codegen unit; sixteen let the largest
+/// crates (arrow's, ours) compile on both cores, at a small cost in fuzzing speed.
+pub(crate) const BUILD_FLAGS: [&str; 2] = ["--codegen-units", "16"];
 
 pub(crate) fn run(args: &Args) -> Result {
     let root = util::root();
@@ -37,33 +54,84 @@ pub(crate) fn run(args: &Args) -> Result {
     ensure_nightly()?;
     ensure_cargo_fuzz()?;
 
-    let mut failed = Vec::new();
-    for target in &chosen {
-        eprintln!("== fuzz {target} for {} s", args.seconds);
-        // libFuzzer adds what it finds to the first directory (ignored by git); the committed
-        // seeds and regressions are read only.
-        let work = root.join("fuzz/corpus").join(target);
-        std::fs::create_dir_all(&work)
-            .map_err(|err| format!("cannot create {}: {err}", work.display()))?;
-        let mut cmd = util::rustup_cargo();
-        cmd.args(["+nightly", "fuzz", "run", target]).arg(&work);
-        for seeds in seed_dirs(&root, target) {
-            cmd.arg(seeds);
+    // One build of every chosen target: cargo spreads it over the cores, where a build per
+    // `cargo fuzz run` would compile one target at a time.
+    let mut build = util::rustup_cargo();
+    build.args(["+nightly", "fuzz", "build"]).args(BUILD_FLAGS);
+    build.args(args.target.as_deref());
+    util::run(&mut build)?;
+
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .clamp(1, chosen.len().max(1));
+    let queue = Mutex::new(chosen.iter());
+    let failed = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    let next = queue.lock().expect("no fuzz thread panics").next();
+                    let Some(target) = next else { break };
+                    if let Err(err) = fuzz_one(&root, target, args.seconds) {
+                        eprintln!("xtask: {err}");
+                        eprintln!("xtask: the crashing input is under fuzz/artifacts/{target}/");
+                        failed
+                            .lock()
+                            .expect("no fuzz thread panics")
+                            .push(target.clone());
+                    }
+                }
+            });
         }
-        cmd.arg("--")
-            .arg(format!("-max_total_time={}", args.seconds))
-            .arg("-print_final_stats=1")
-            .args(libfuzzer_flags(target));
-        if let Err(err) = util::run(&mut cmd) {
-            eprintln!("xtask: {err}");
-            eprintln!("xtask: the crashing input is under fuzz/artifacts/{target}/");
-            failed.push(target.clone());
-        }
-    }
+    });
+    let mut failed = failed.into_inner().expect("no fuzz thread panics");
     if failed.is_empty() {
         Ok(())
     } else {
+        failed.sort();
         Err(format!("fuzz target(s) failed: {}", failed.join(", ")))
+    }
+}
+
+/// Fuzzes `target` for `seconds` from its committed seeds; its output (libFuzzer's progress and
+/// final stats, or a crash report) is printed whole when the run ends.
+fn fuzz_one(root: &Path, target: &str, seconds: u32) -> Result {
+    // libFuzzer adds what it finds to the first directory (ignored by git); the committed
+    // seeds and regressions are read only.
+    let work = root.join("fuzz/corpus").join(target);
+    std::fs::create_dir_all(&work)
+        .map_err(|err| format!("cannot create {}: {err}", work.display()))?;
+    let mut cmd = util::rustup_cargo();
+    cmd.args(["+nightly", "fuzz", "run"])
+        .args(BUILD_FLAGS)
+        .arg(target)
+        .arg(&work);
+    for seeds in seed_dirs(root, target) {
+        cmd.arg(seeds);
+    }
+    cmd.arg("--")
+        .arg(format!("-max_total_time={seconds}"))
+        .arg("-print_final_stats=1")
+        .args(libfuzzer_flags(target));
+    let started = std::time::Instant::now();
+    let out = cmd
+        .output()
+        .map_err(|err| format!("cannot start cargo fuzz run {target}: {err}"))?;
+    // One write for the whole report, so that targets running at once do not mix their lines.
+    let mut report = format!(
+        "== fuzz {target}: {} s, {} ({:.0} s with start-up)\n",
+        seconds,
+        if out.status.success() { "ok" } else { "FAILED" },
+        started.elapsed().as_secs_f64()
+    );
+    report.push_str(&String::from_utf8_lossy(&out.stdout));
+    report.push_str(&String::from_utf8_lossy(&out.stderr));
+    eprint!("{report}");
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("cargo fuzz run {target} failed ({})", out.status))
     }
 }
 
@@ -166,7 +234,7 @@ mod tests {
         let script = std::fs::read_to_string(root.join(".ci/run")).unwrap();
         let seconds: u32 = script
             .lines()
-            .find_map(|l| l.trim().strip_prefix("cargo xtask fuzz --seconds "))
+            .find_map(|l| l.trim().strip_prefix("\"$xtask\" fuzz --seconds "))
             .expect(".ci/run fuzzes")
             .trim()
             .parse()
@@ -175,6 +243,18 @@ mod tests {
         assert!(
             seconds * targets <= 300,
             "{targets} targets x {seconds} s: lower the seconds in .ci/run"
+        );
+    }
+
+    /// `.ci/run` builds the targets in the background with the options this task builds and
+    /// runs them with, so that fuzzing does not build them again.
+    #[test]
+    fn ci_background_build_matches() {
+        let script = std::fs::read_to_string(util::root().join(".ci/run")).unwrap();
+        let build = format!("cargo +nightly fuzz build {}", BUILD_FLAGS.join(" "));
+        assert!(
+            script.lines().any(|l| l.contains(&build)),
+            ".ci/run lacks `{build}`"
         );
     }
 

@@ -40,6 +40,11 @@ pub(crate) struct Args {
     /// Build and measure the debug binary instead of the release one (quicker to build in CI).
     #[arg(long)]
     debug: bool,
+    /// Measure this `scoresheet` binary instead of building one: CI passes the debug binary
+    /// `cargo test --workspace` built, which a `cargo build -p scoresheet` would build again
+    /// (cargo unifies the features of one package's dependencies, not the workspace's).
+    #[arg(long, conflicts_with = "debug")]
+    binary: Option<PathBuf>,
 }
 
 /// One run of the binary on one file.
@@ -61,7 +66,11 @@ pub(crate) fn run(args: &Args) -> Result {
     if args.ratio < 2 || args.megabytes < args.ratio {
         return Err("--megabytes must be at least --ratio, and --ratio at least 2".to_owned());
     }
-    let binary = build(args.debug)?;
+    let binary = match &args.binary {
+        Some(path) if path.is_file() => path.clone(),
+        Some(path) => return Err(format!("no scoresheet binary at {}", path.display())),
+        None => build(args.debug)?,
+    };
     let temp = TempDir::new(&args.dir)?;
     let (pgn, _) = benches::sample_pgn(args.games, 0x0005_ca1e_5eed);
     let games = split_games(&pgn);
