@@ -76,12 +76,24 @@ fn pgn_aliases() -> Vec<(String, &'static str, bool)> {
         ("½-½".to_owned(), "1/2-1/2", false),
         ("+--".to_owned(), "1-0", true),
         ("--+".to_owned(), "0-1", true),
+        // German and Dutch score sheets and sites: a colon for the dash, a half as a decimal.
+        ("1:0".to_owned(), "1-0", true),
+        ("0:1".to_owned(), "0-1", true),
+        ("½:½".to_owned(), "1/2-1/2", true),
+        ("1/2:1/2".to_owned(), "1/2-1/2", true),
+        ("0.5:0.5".to_owned(), "1/2-1/2", true),
+        ("0,5:0,5".to_owned(), "1/2-1/2", true),
+        ("0.5-0.5".to_owned(), "1/2-1/2", true),
+        ("0,5-0,5".to_owned(), "1/2-1/2", true),
     ];
+    // Each with a dash look-alike for its hyphen too.
     for (written, canonical) in [
         ("1-0", "1-0"),
         ("0-1", "0-1"),
         ("1/2-1/2", "1/2-1/2"),
         ("½-½", "1/2-1/2"),
+        ("0.5-0.5", "1/2-1/2"),
+        ("0,5-0,5", "1/2-1/2"),
     ] {
         for dash in DASHES {
             aliases.push((
@@ -94,14 +106,19 @@ fn pgn_aliases() -> Vec<(String, &'static str, bool)> {
     aliases
 }
 
-/// Whether two result spellings stand for the same result (`½-½` and `1/2-1/2`, `1–0` and
-/// `1-0`), as [`Dialect::pgn`] reads them.
+/// Whether two result spellings stand for the same result (`½-½` and `1/2-1/2`, `1–0`, `1:0`
+/// and `1-0`, `0.5-0.5` and `1/2-1/2`), as [`Dialect::pgn`] reads them.
 pub(crate) fn same_result(a: &str, b: &str) -> bool {
     fn plain(result: &str) -> String {
         match result {
             "+--" => "1-0".to_owned(),
             "--+" => "0-1".to_owned(),
-            _ => result.replace(DASHES, "-").replace('½', "1/2"),
+            _ => result
+                .replace(DASHES, "-")
+                .replace(':', "-")
+                .replace('½', "1/2")
+                .replace(['.', ','], "/")
+                .replace("0/5", "1/2"),
         }
     }
     a == b || plain(a) == plain(b)
@@ -122,10 +139,11 @@ impl Dialect {
     /// Chess PGN: terminators `1-0 0-1 1/2-1/2 ½-½ *`; the seven tag roster first, missing roster
     /// tags written with their unknown values; NAGs `$0` to `$255`, written numeric; 80 columns.
     ///
-    /// `½-½` is read as `1/2-1/2`, which the writer writes. Results as web pages and ChessBase
-    /// write them are read too, each reported: a dash look-alike for the hyphen (`1–0`,
-    /// `1/2–1/2` with an en dash, U+2011, U+2212...), and the forfeits `+--` (read as `1-0`) and
-    /// `--+` (`0-1`).
+    /// `½-½` is read as `1/2-1/2`, which the writer writes. Results as web pages, ChessBase and
+    /// score sheets write them are read too, each reported: a dash look-alike for the hyphen
+    /// (`1–0`, `1/2–1/2` with an en dash, U+2011, U+2212...), a colon for it (`1:0`, `0:1`,
+    /// `½:½`), a half as a decimal (`0.5-0.5`, `0,5:0,5`), and the forfeits `+--` (read as
+    /// `1-0`) and `--+` (`0-1`).
     ///
     /// # Examples
     ///
@@ -136,6 +154,8 @@ impl Dialect {
     /// assert_eq!(pgn.canonical_result("½-½"), Some(("1/2-1/2", false)));
     /// assert_eq!(pgn.canonical_result("1–0"), Some(("1-0", true)));
     /// assert_eq!(pgn.canonical_result("--+"), Some(("0-1", true)));
+    /// assert_eq!(pgn.canonical_result("1:0"), Some(("1-0", true)));
+    /// assert_eq!(pgn.canonical_result("0.5-0.5"), Some(("1/2-1/2", true)));
     /// assert_eq!(pgn.canonical_result("1-0"), None);
     /// assert!(pgn.is_terminator("1/2–1/2"));
     /// ```
@@ -221,7 +241,9 @@ impl Dialect {
     /// the dialect's own spellings and for what is no result.
     #[must_use]
     pub fn canonical_result(&self, token: &str) -> Option<(&'static str, bool)> {
-        if token.is_ascii() && !token.starts_with(['+', '-']) {
+        // Every ASCII alias has a sign, a colon or a decimal point or comma: PGN's own
+        // results are answered without a search.
+        if token.is_ascii() && !token.contains(['+', ':', '.', ',']) {
             return None;
         }
         self.aliases

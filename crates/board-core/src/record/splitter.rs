@@ -173,6 +173,11 @@ impl Found {
     /// [`Found::token`] for the other tokens.
     #[inline(never)]
     fn split_token(&mut self, token: &[u8], at: usize, dialect: &Dialect) {
+        // A result whole, before a move number is looked for in it: `0.5-0.5` is no move `0.`.
+        if dialect.is_terminator_bytes(token) {
+            self.events.push(Ev::Move(Span::new(at, at + token.len())));
+            return;
+        }
         if token[0] == b'$' && token.get(1).is_some_and(u8::is_ascii_digit) {
             // `lexer::token_end` ends a token that starts with `$` and a digit after its digits.
             let value = token[1..].iter().fold(0u32, |n, d| {

@@ -288,6 +288,42 @@ fn deep_variations_hit_the_limit_not_the_stack() {
     assert_eq!(e.kind(), GameErrorKind::TooDeep { limit: 10 });
 }
 
+/// Results as German and Dutch sheets and sites write them end their games, each read as the
+/// PGN result and reported (`record.result-form`); two games without tags stay two games.
+#[test]
+fn results_with_a_colon_or_a_decimal_half_end_games() {
+    let items = read_all(
+        b"1. e4 e5 1:0\n\n1. d4 d5 0:1\n\n1. c4 c5 0.5-0.5\n\n1. g3 g6 1/2:1/2\n\n1. b3 b6 0,5:0,5\n",
+        &Dialect::pgn(),
+    );
+    let read: Vec<(&str, Vec<String>, usize)> = items
+        .iter()
+        .map(|g| {
+            let g = g.as_ref().unwrap();
+            let forms = g
+                .warnings()
+                .iter()
+                .filter(|w| w.code == crate::Code::RecordResultForm)
+                .count();
+            (g.result().unwrap().text, sketch(g), forms)
+        })
+        .collect();
+    let expected = [
+        ("1-0", ["1.", "e4", "e5"]),
+        ("0-1", ["1.", "d4", "d5"]),
+        ("1/2-1/2", ["1.", "c4", "c5"]),
+        ("1/2-1/2", ["1.", "g3", "g6"]),
+        ("1/2-1/2", ["1.", "b3", "b6"]),
+    ];
+    assert_eq!(read.len(), expected.len(), "{read:?}");
+    for ((result, elements, forms), (want, moves)) in read.iter().zip(expected) {
+        assert_eq!(
+            (*result, elements.as_slice(), *forms),
+            (want, &moves.map(String::from)[..], 1)
+        );
+    }
+}
+
 #[test]
 fn pgn_results_end_games() {
     let items = read_all(
