@@ -193,6 +193,35 @@ fn without_from_the_notation_is_detected_as_convert_detects_it() {
     }
 }
 
+/// German and Swedish write the same letters, as do Spanish and Italian: no game decides
+/// between them, and every game was exported invalid in English letters. The first letter set
+/// that reads the games whole is used, as `convert` reads them, and the note says so.
+#[test]
+fn letter_sets_no_game_tells_apart_still_read_the_games() {
+    let dir = scratch("same-letters");
+    let uci = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
+    for (name, moves, read_as) in [
+        ("german.pgn", "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 1:0", "de"),
+        ("spanish.pgn", "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 1-0", "es"),
+    ] {
+        let record = format!("[Event \"{name}\"]\n\n{moves}\n\n");
+        let (rows, stderr) = detected_rows(&dir, name, &record.repeat(2));
+        assert_eq!(rows.len(), 2, "{name}");
+        for row in &rows {
+            assert_eq!(row["valid"], true, "{name}: {row}");
+            assert_eq!(row["uci"], serde_json::json!(uci), "{name}");
+            assert_eq!(
+                row["movetext_en"], "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0",
+                "{name}"
+            );
+        }
+        assert!(
+            stderr.contains(&format!("note: {name}: read as {read_as}: no game tells")),
+            "{stderr}"
+        );
+    }
+}
+
 #[test]
 fn a_zstd_file_cut_in_its_start_keeps_the_games_before_the_cut() {
     let dir = scratch("cut");

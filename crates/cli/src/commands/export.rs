@@ -11,10 +11,11 @@ use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use board_core::{Notation, RawGame, RecordReader};
 use game_table::{FrameLog, Provenance, Summary, Table, TableOptions};
+use notation_detect::Detected;
 use notation_registry::Registry;
 
 use crate::output::{self, AtomicFile};
-use crate::pipeline::{self, Source};
+use crate::pipeline;
 use crate::{Error, ExportArgs, TableFormat, game_kind};
 
 /// Exports the inputs as one table; a game with an error is a row with `valid = false`, said
@@ -219,36 +220,40 @@ fn detected_notation(text: &[u8], game: game_table::Game) -> Option<(&'static st
     let first = games.next()?;
     let games = std::iter::once(first.clone()).chain(games);
     if registry.is_descriptive(&first) {
-        let detect = |game: &RawGame| registry.detect_on_descriptive(game);
-        let source = Source::Detect {
-            detect: &detect,
-            fallback: registry.default_on_descriptive(),
-        };
-        decide(&source, games)
+        decide(&|game| registry.detect_on_descriptive(game), games)
     } else {
         let letter_sets = registry.letter_sets();
-        let detect = |game: &RawGame| notation_detect::chess(game, &letter_sets);
-        let source = Source::Detect {
-            detect: &detect,
-            fallback: registry.default_chess().notation,
-        };
-        decide(&source, games)
+        decide(&|game| notation_detect::chess(game, &letter_sets), games)
     }
 }
 
-/// The name of the notation the first deciding game of `games` decides on, and why.
-fn decide<N: Notation + ?Sized>(
-    source: &Source<'_, N>,
+/// The name of the notation the first deciding game of `games` decides on, and why. When no
+/// game decides because two letter sets read every game alike (Spanish and Italian, German
+/// and Swedish: the same letters), the first that reads a game whole: the games read the same
+/// in either, as `convert` reads them.
+fn decide<'n, N: Notation + ?Sized + 'static>(
+    detect: &dyn Fn(&RawGame) -> Detected<'n, N>,
     games: impl Iterator<Item = RawGame>,
 ) -> Option<(&'static str, String)> {
-    let mut decided = None;
+    let mut fits = None;
     for game in games {
-        let (notation, why) = source.resolve(&game, &mut decided);
-        if decided.is_some() {
-            return Some((notation.name(), why.unwrap_or_default()));
+        match detect(&game) {
+            Detected::Decided(notation, why) => return Some((notation.name(), why)),
+            Detected::Undecided(Some(notation)) => {
+                fits.get_or_insert((notation.name(), game.number()));
+            }
+            Detected::Undecided(None) | Detected::Closest(..) => {}
         }
     }
-    None
+    fits.map(|(name, number)| {
+        (
+            name,
+            format!(
+                "read as {name}: no game tells its letter set from another that writes the same \
+                 moves; {name} reads game {number} whole"
+            ),
+        )
+    })
 }
 
 /// The format `--format` names, else the one the output's extension says.
