@@ -156,6 +156,30 @@ fn the_source_language_is_detected_and_said() {
     assert_eq!(text(&back.stdout), text(&direct.stdout));
 }
 
+/// A game that every letter set reads alike (pawn moves only) is read as the default, English,
+/// not as French with its scoresheet conventions: its tag values come out as written, the same
+/// as with `--from en` (they were trimmed, and an empty Elo became `-`).
+#[test]
+fn a_game_every_letter_set_reads_keeps_its_tags_as_written() {
+    let record = "[Event \" ?\"]\n[Site \"? \"]\n[White \"  Anna \t \"]\n[WhiteElo \"\"]\n\
+                  [Result \"1-0\"]\n\n1. e4 e5 2. d4 exd4 1-0\n";
+    let detected = scoresheet(&["convert", "--to", "en", "-"], Some(record));
+    let named = scoresheet(
+        &["convert", "--from", "en", "--to", "en", "-"],
+        Some(record),
+    );
+    assert!(detected.status.success(), "{}", text(&detected.stderr));
+    assert_eq!(text(&detected.stdout), text(&named.stdout));
+    for tag in [
+        "[Event \" ?\"]",
+        "[Site \"? \"]",
+        "[White \"  Anna \t \"]",
+        "[WhiteElo \"\"]",
+    ] {
+        assert!(text(&detected.stdout).contains(tag), "{tag}");
+    }
+}
+
 #[test]
 fn every_language_round_trips_the_sample() {
     let english =

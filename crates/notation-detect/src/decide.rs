@@ -129,11 +129,14 @@ pub fn chess<'n, N: ?Sized>(game: &RawGame, table: &[Entry<'n, N>]) -> Detected<
                 None => Detected::Undecided(None),
             }
         }
+        // Several letter sets read the game alike (pawn moves only, or the same letters): the
+        // first of the table's that fits, the default when it does, so that such a game is
+        // read as plainly as the table's order says (French scoresheet conventions, which put
+        // header values in PGN form, only for a game that is French).
         Err(_) => Detected::Undecided(
-            detection
-                .fits
-                .first()
-                .and_then(|fit| lookup(fit.language))
+            table
+                .iter()
+                .find(|e| detection.fits.iter().any(|fit| fit.language == e.name))
                 .map(|e| e.notation),
         ),
     }
