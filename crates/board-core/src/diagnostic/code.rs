@@ -88,6 +88,8 @@ codes! {
     TagMissingBracket = "tag.missing-bracket",
     /// A tag value that runs to the end of the line.
     TagUnterminated = "tag.unterminated",
+    /// A tag value that runs on into the next line, read with the line break as a space.
+    TagLineBreak = "tag.line-break",
     /// A tag value not in quotes.
     TagUnquoted = "tag.unquoted",
     /// A tag with no name, skipped.

@@ -133,15 +133,23 @@ impl<'a> Tag<'a> {
     }
 }
 
-/// Undoes `\"` and `\\`; any other backslash stays as written.
+/// Undoes `\"` and `\\`; any other backslash stays as written. A line break (of a value the
+/// reader read on into the next line, `tag.line-break`) is read as a space.
 fn unescape(raw: &str) -> Cow<'_, str> {
-    if !raw.contains('\\') {
+    if !raw.as_bytes().iter().any(|&b| b == b'\\' || b == b'\n') {
         return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
-        if c == '\\' {
+        if c == '\n' {
+            let kept = out.trim_end().len();
+            out.truncate(kept);
+            out.push(' ');
+            while chars.clone().next().is_some_and(|c| c == ' ' || c == '\t') {
+                chars.next();
+            }
+        } else if c == '\\' {
             match chars.clone().next() {
                 Some(next @ ('"' | '\\')) => {
                     out.push(next);

@@ -356,6 +356,8 @@ pub(crate) enum TagRepair {
     MissingBracket,
     /// `[Name "value` to the end of the line.
     Unterminated,
+    /// `[Name "value` over `goes on"]`: the value runs on into the next line.
+    LineBreak,
     /// `[Name value]`.
     Unquoted,
     /// `[ "value"]` or `[]`: the tag is dropped.
@@ -371,6 +373,7 @@ impl TagRepair {
             TagRepair::MissingQuote => Code::TagMissingQuote,
             TagRepair::MissingBracket => Code::TagMissingBracket,
             TagRepair::Unterminated => Code::TagUnterminated,
+            TagRepair::LineBreak => Code::TagLineBreak,
             TagRepair::Unquoted => Code::TagUnquoted,
             TagRepair::NoName => Code::TagNoName,
         }
@@ -382,6 +385,9 @@ impl TagRepair {
             TagRepair::MissingQuote => "tag value has no closing `\"`",
             TagRepair::MissingBracket => "tag has no closing `]`",
             TagRepair::Unterminated => "tag value runs to the end of the line",
+            TagRepair::LineBreak => {
+                "tag value runs on into the next line; the line break is read as a space"
+            }
             TagRepair::Unquoted => "tag value is not in quotes",
             TagRepair::NoName => "tag has no name; skipped",
         }
@@ -489,6 +495,57 @@ pub(crate) fn scan_tag(line: &[u8]) -> TagScan {
     }
 }
 
+/// What follows a tag value that runs to the end of its line ([`TagRepair::Unterminated`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Continuation {
+    /// The next line goes on with the value and closes the tag: the tag read across both.
+    Joined(TagScan),
+    /// The next line is not all there yet.
+    NeedMore,
+    /// The tag ends with its line.
+    Ends,
+}
+
+/// Whether the tag `scan` read from a line that ends where `rest` starts (at its `\n`) goes on
+/// into the next line: `[Site "Somewhere` over `on the Earth"]`, as editors and sites that wrap
+/// long lines write a long value. It does when the next line does not start with `[` and ends
+/// with the value's closing `"` and the `]`, with no other `"` in it; the scan then covers both
+/// lines (ranges still from the tag's `[`), its repair [`TagRepair::LineBreak`]. A line of
+/// moves never ends in `"]`, so nothing else is taken for a value's end.
+pub(crate) fn continue_tag(scan: &TagScan, rest: &[u8], eof: bool) -> Continuation {
+    if scan.repair != Some(TagRepair::Unterminated) || rest.first() != Some(&b'\n') {
+        return Continuation::Ends;
+    }
+    let next = &rest[1..];
+    let Some(len) = next
+        .iter()
+        .position(|&b| b == b'\n')
+        .or(eof.then_some(next.len()))
+    else {
+        return Continuation::NeedMore;
+    };
+    let line = &next[..len];
+    let close = trim_end(line, 0, line.len());
+    let quote = trim_end(line, 0, close.saturating_sub(1));
+    let joins = close >= 2
+        && line.first().is_some_and(|&b| b != b'[')
+        && line[close - 1] == b']'
+        && quote >= 1
+        && line[quote - 1] == b'"'
+        && !line[..quote - 1].contains(&b'"');
+    if !joins {
+        return Continuation::Ends;
+    }
+    // Offsets from the tag's `[`: the tag's line, its `\n`, then the next line.
+    let from = scan.end + 1;
+    Continuation::Joined(TagScan {
+        name: scan.name.clone(),
+        value: scan.value.start..from + quote - 1,
+        end: from + close,
+        repair: Some(TagRepair::LineBreak),
+    })
+}
+
 /// The index of the first `"` or `\\` at or after `j` in `line`, or `line.len()`: eight bytes at
 /// a time, as a tag value is read once per tag of every game.
 #[inline]
@@ -580,6 +637,11 @@ pub(crate) fn split_token_bytes(
         let dots = Dots::after(&rest[digits..]);
         if dots.len == 0 && (digits == 0 || digits < rest.len()) {
             break;
+        }
+        if at == 0 && is_result(bytes) {
+            // A result with a point in it, `0.5-0.5`, is no move number `0.` before a move.
+            emit(Piece::Move, 0..bytes.len());
+            return;
         }
         let end = at + digits + dots.len;
         let after = &bytes[end..];

@@ -281,7 +281,12 @@ fn tag<'i>(line_len: usize) -> impl Parser<Stream<'i>, TagItem, ContextError> {
         if bytes.first() != Some(&b'[') {
             return fail.parse_next(input);
         }
-        let scan = lexer::scan_tag(&bytes[..line_len]);
+        let mut scan = lexer::scan_tag(&bytes[..line_len]);
+        if let lexer::Continuation::Joined(joined) =
+            lexer::continue_tag(&scan, &bytes[line_len..], true)
+        {
+            scan = joined;
+        }
         take(scan.end).parse_next(input)?;
         let at = |r: Range<usize>| Span::new(start + r.start, start + r.end);
         Ok(TagItem {

@@ -173,11 +173,6 @@ impl Found {
     /// [`Found::token`] for the other tokens.
     #[inline(never)]
     fn split_token(&mut self, token: &[u8], at: usize, dialect: &Dialect) {
-        // A result whole, before a move number is looked for in it: `0.5-0.5` is no move `0.`.
-        if dialect.is_terminator_bytes(token) {
-            self.events.push(Ev::Move(Span::new(at, at + token.len())));
-            return;
-        }
         if token[0] == b'$' && token.get(1).is_some_and(u8::is_ascii_digit) {
             // `lexer::token_end` ends a token that starts with `$` and a digit after its digits.
             let value = token[1..].iter().fold(0u32, |n, d| {
@@ -448,7 +443,18 @@ impl Scanner {
                         };
                         self.tag_line_end = end;
                     }
-                    let scan = lexer::scan_tag(&buf[i..self.tag_line_end]);
+                    let mut scan = lexer::scan_tag(&buf[i..self.tag_line_end]);
+                    if scan.repair == Some(lexer::TagRepair::Unterminated) {
+                        match lexer::continue_tag(&scan, &buf[self.tag_line_end..], eof) {
+                            lexer::Continuation::Joined(joined) => {
+                                scan = joined;
+                                self.tag_line_end =
+                                    lexer::line_end(buf, i + scan.end).unwrap_or(buf.len());
+                            }
+                            lexer::Continuation::NeedMore => return Scan::NeedMore,
+                            lexer::Continuation::Ends => {}
+                        }
+                    }
                     // A tag section of a game with no movetext is followed by the next one's:
                     // the name of the game's first tag given again starts the next game.
                     if let Some(first) = self.found.tags.first()

@@ -288,6 +288,40 @@ fn deep_variations_hit_the_limit_not_the_stack() {
     assert_eq!(e.kind(), GameErrorKind::TooDeep { limit: 10 });
 }
 
+/// A tag value wrapped onto the next line (kokopu's test file does it) is one value, the line
+/// break read as a space and reported: the game was cut in two at the next tag, exit 0.
+#[test]
+fn a_tag_value_that_runs_on_into_the_next_line_is_one_value() {
+    for eol in ["\n", "\r\n"] {
+        let text = format!(
+            "[Event \"E\"]{eol}[Site \"Somewhere {eol}  on the Earth\"]{eol}[Result \"1-0\"]{eol}{eol}1. e4 1-0{eol}"
+        );
+        let game = one(&text);
+        let tags: Vec<(String, String)> = game
+            .tags()
+            .map(|t| (t.name.to_owned(), t.value().into_owned()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("Event", "E"),
+                ("Site", "Somewhere on the Earth"),
+                ("Result", "1-0")
+            ]
+            .map(|(n, v)| (n.to_owned(), v.to_owned())),
+            "{eol:?}"
+        );
+        assert_eq!(sketch(&game), ["1.", "e4"]);
+        let codes: Vec<_> = game.warnings().iter().map(|w| w.code).collect();
+        assert_eq!(codes, [crate::Code::TagLineBreak], "{eol:?}");
+    }
+    // A value that runs to the end of its line before a line that does not close it stays
+    // cut there, as before: the next line is the next tag.
+    let game = one("[Site \"Somewhere\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+    assert_eq!(game.tag("Site").as_deref(), Some("Somewhere"));
+    assert_eq!(game.tag("Result").as_deref(), Some("1-0"));
+}
+
 /// Results as German and Dutch sheets and sites write them end their games, each read as the
 /// PGN result and reported (`record.result-form`); two games without tags stay two games.
 #[test]
@@ -521,11 +555,20 @@ fn streaming_in_small_reads_gives_the_same_games() {
         if i % 7 == 0 {
             file.extend_from_slice(b"1. d4 d5\n\n");
         }
+        if i % 11 == 0 {
+            // A tag value wrapped onto the next line, which the reader looks ahead for.
+            file.extend_from_slice(b"[Site \"a long\r\nvalue\"]\n\n1. b3 *\n\n");
+        }
     }
     let whole: Vec<RawGame> = RecordReader::new(&file[..], Dialect::pgn())
         .map(Result::unwrap)
         .collect();
-    assert_eq!(whole.len(), 300 + 43 + 60 * 3);
+    assert_eq!(whole.len(), 300 + 43 + 60 * 3 + 28);
+    assert!(
+        whole
+            .iter()
+            .any(|g| g.tag("Site").as_deref() == Some("a long value"))
+    );
     let columns: Vec<usize> = whole[1..4].iter().map(RawGame::first_column).collect();
     assert_eq!(columns, [0, 10, 19]);
     for step in [1, 3, 17, 4096] {
