@@ -59,6 +59,11 @@ const SYMBOLS: &[(&str, u8)] = &[
     ("=/∞", 44),
     ("∞=", 44),
     ("Δ", 140),
+    // The move glyphs as one Unicode character each, as word processors set them.
+    ("‼", 3),
+    ("⁇", 4),
+    ("⁉", 5),
+    ("⁈", 6),
 ];
 impl Nag {
     /// `!`, `$1`.
@@ -86,7 +91,8 @@ impl Nag {
     /// The NAG an evaluation sign of Informant and ChessBase stands for: `⩲` `$14`, `⩱` `$15`,
     /// `±` (or `+/-`) `$16`, `∓` `$17`, `+−` (or `+-`) `$18`, `−+` `$19`, `∞` `$13`, `=∞`
     /// `$44`, `○` `$26`, `⨀` `$22`, `⟳` `$32`, `↑` `$36`, `→` `$40`, `⇆` `$132`, `∆` `$140`,
-    /// `□` `$7`, `⨁` `$138`. A lone `=` is left out: French records write it for a draw offer.
+    /// `□` `$7`, `⨁` `$138`, and the move glyphs set as one character: `‼` `$3`, `⁇` `$4`,
+    /// `⁉` `$5`, `⁈` `$6`. A lone `=` is left out: French records write it for a draw offer.
     ///
     /// # Examples
     ///
@@ -95,6 +101,7 @@ impl Nag {
     ///
     /// assert_eq!(Nag::from_symbol("±"), Some(Nag(16)));
     /// assert_eq!(Nag::from_symbol("+-"), Some(Nag(18)));
+    /// assert_eq!(Nag::from_symbol("‼"), Some(Nag::BRILLIANT_MOVE));
     /// assert_eq!(Nag::from_symbol("="), None);
     /// assert_eq!(Nag(16).symbol(), Some("±"));
     /// ```

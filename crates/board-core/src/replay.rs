@@ -472,6 +472,19 @@ where
                     }
                     Some(Some(mv))
                 }
+                // ChessBase prints a novelty as `N` after the move (`6. Qe2 N b5`), which
+                // no notation reads as a move: it is the NAG `$146`.
+                Err(_) if text == "N" && self.before.is_some() => {
+                    self.diagnostics.push(Diagnostic::warning(
+                        Code::RecordNoveltySign,
+                        "`N` after a move read as the novelty sign, $146",
+                        span,
+                    ));
+                    if let Some((_, sink, _)) = self.output.as_mut() {
+                        sink.nag(146);
+                    }
+                    return ControlFlow::Continue(());
+                }
                 Err(err) => {
                     let prose = (err.kind == MoveErrorKind::Syntax)
                         .then(|| trailing_prose(game, cursor.rest(), self.source, &self.pos, span))

@@ -180,6 +180,24 @@ fn a_game_every_letter_set_reads_keeps_its_tags_as_written() {
     }
 }
 
+/// ChessBase prints a novelty as `N` after its move: the game was lost at it ("no destination
+/// square"). It is the NAG `$146`, with a warning, and the game converts whole.
+#[test]
+fn a_novelty_sign_is_a_nag_not_a_lost_game() {
+    let record = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 \
+                  6. Qe2 N b5 7. Bb3 O-O 1-0\n";
+    let out = scoresheet(&["convert", "--to", "uci", "-"], Some(record));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = text(&out.stdout).replace('\n', " ");
+    assert!(
+        written.contains("6. d1e2 $146 b7b5 7. a4b3 e8g8 1-0"),
+        "{written}"
+    );
+    let check = scoresheet(&["check", "--format", "json", "-"], Some(record));
+    assert_eq!(check.status.code(), Some(0));
+    assert!(text(&check.stdout).contains("\"code\":\"record.novelty-sign\""));
+}
+
 #[test]
 fn every_language_round_trips_the_sample() {
     let english =

@@ -78,6 +78,8 @@ codes! {
     RecordCommentEncoding = "record.comment-encoding",
     /// A game with no result whose movetext ends in prose, kept as a comment.
     RecordTrailingProse = "record.trailing-prose",
+    /// `N` written alone after a move: ChessBase's novelty sign, read as `$146`.
+    RecordNoveltySign = "record.novelty-sign",
 
     // Tags.
     /// A `"` inside a tag value, read as part of it.

@@ -680,6 +680,17 @@ pub(crate) fn split_token_bytes(
             .and_then(|_| std::str::from_utf8(b).ok())
             .and_then(Nag::from_glyph)
     };
+    // A move glyph set as one character (`e4‼`, `Nf3⁉`), glued to its move.
+    if let Some(glyph) = word.len().checked_sub(3).filter(|&cut| cut > 0)
+        && word[word.len() - 3] == 0xE2
+        && let Some(nag) = std::str::from_utf8(&word[glyph..])
+            .ok()
+            .and_then(Nag::from_symbol)
+    {
+        emit(Piece::Move, at..at + glyph);
+        emit(Piece::Symbol(nag), at + glyph..bytes.len());
+        return;
+    }
     if !word.last().is_some_and(is_mark) {
         emit(Piece::Move, at..bytes.len());
         return;

@@ -156,7 +156,8 @@ impl Found {
         let last = token[token.len() - 1];
         // What `lexer::split_token_bytes` makes of nearly every token, found without its loops:
         // a move with nothing glued to it, or a move number alone.
-        if starts_move(token[0]) && !matches!(last, b'!' | b'?') {
+        // A last byte past ASCII may end a sign glued to the move (`e4‼`, `exd5±`).
+        if starts_move(token[0]) && !matches!(last, b'!' | b'?' | 0x80..=0xFF) {
             self.events.push(Ev::Move(span));
         } else if let Some((number, black)) = lone_number(token) {
             self.events.push(Ev::MoveNumber {

@@ -322,6 +322,19 @@ fn a_tag_value_that_runs_on_into_the_next_line_is_one_value() {
     assert_eq!(game.tag("Result").as_deref(), Some("1-0"));
 }
 
+/// The move glyphs set as one character, alone or glued to their move, are NAGs (read
+/// leniently); a figurine promotion (`e8♕`) stays one move.
+#[test]
+fn move_glyphs_set_as_one_character_are_nags() {
+    let game = one("1. e4‼ e5 2. Nf3 ⁉ Nc6⁈ 3. Bb5⁇ e8♕ *");
+    assert_eq!(
+        sketch(&game),
+        [
+            "1.", "e4", "$3", "e5", "2.", "Nf3", "$5", "Nc6", "$6", "3.", "Bb5", "$4", "e8♕"
+        ]
+    );
+}
+
 /// Results as German and Dutch sheets and sites write them end their games, each read as the
 /// PGN result and reported (`record.result-form`); two games without tags stay two games.
 #[test]
