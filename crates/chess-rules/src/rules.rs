@@ -28,7 +28,9 @@ impl Rules for Position {
                     format!("variant {name:?} is not chess: its rules are not supported"),
                     tag_span(game, "Variant"),
                 )
-                .with_help("standard chess and Chess960 (Variant \"Chess960\") are")
+                .with_help(
+                    "the rules supported are standard chess and Chess960 (Variant \"Chess960\")",
+                )
             })?,
         };
         let chess960 = variant == Variant::Chess960;

@@ -103,13 +103,17 @@ pub fn chess<'n, N: ?Sized>(game: &RawGame, table: &[Entry<'n, N>]) -> Detected<
             // The letter set that reads the most moves before failing is the one the game is
             // written in, with a mistake where it fails: its error, at that move, is the one
             // to report. On a tie, one that reads the failing token as a move of its own
-            // (an illegal `Ke3` in English, not "K is no French letter"), then the first tried.
-            let Some(closest) = detection
-                .rejections
-                .iter()
-                .rev()
-                .max_by_key(|r| (r.ply, r.error.kind != board_core::MoveErrorKind::Syntax))
-            else {
+            // (an illegal `Ke3` in English, not "K is no French letter"), then the first in the
+            // table's order (the default first: an English game whose first move is illegal is
+            // not said to be French).
+            let order = |name: &str| table.iter().position(|e| e.name == name);
+            let Some(closest) = detection.rejections.iter().max_by_key(|r| {
+                (
+                    r.ply,
+                    r.error.kind != board_core::MoveErrorKind::Syntax,
+                    std::cmp::Reverse(order(r.language).unwrap_or(usize::MAX)),
+                )
+            }) else {
                 return Detected::Undecided(None);
             };
             match lookup(closest.language) {
