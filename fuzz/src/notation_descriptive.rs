@@ -132,16 +132,22 @@ pub fn token_round_trip(data: &[u8]) {
     }
 }
 
-/// Raw bytes as a book: the import never panics, every game it returns replays legally from
-/// its start, and writes as a record.
+/// Raw bytes as a book: the import never panics, every line of the decoded text is counted
+/// once in the tally (a move, a comment, a heading, a diagram, a page artefact, prose, not
+/// read or blank), every game it returns replays legally from its start, and writes as a
+/// record.
 ///
 /// # Panics
 ///
 /// When the property does not hold.
 pub fn book_import(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
     for notation in [Descriptive::OLD, Descriptive::FRENCH] {
-        let import = book::import(&text, &notation);
+        let (decoded, import) = book::read(data, &notation);
+        assert_eq!(
+            import.tally.total(),
+            decoded.text.lines().count(),
+            "the tally does not add up to the lines"
+        );
         for game in &import.games {
             let mut pos = game.start.clone();
             for mv in game.moves() {

@@ -313,7 +313,8 @@ fn the_evergreen_game_in_both_styles() {
     assert_eq!(san(game), known);
 }
 
-/// Any bytes: no panic, and the tally still adds up (the fuzz property, on a fixed seed).
+/// Any bytes: no panic, and the tally still adds up (what the `notation_descriptive` fuzz
+/// target checks, here on a fixed seed).
 #[test]
 fn any_bytes_import_without_panic_and_the_tally_adds_up() {
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
