@@ -113,6 +113,29 @@ impl Nag {
             .map(|&(_, n)| Nag(n))
     }
 
+    /// The NAG an annotation written as a word stands for, where a move could stand: `N`
+    /// (ChessBase's novelty, `$146`), `inf` (unclear, `$13`, as ASCII exports write `∞`).
+    /// Words, unlike signs, read as moves to the record reader: the replay asks this when a
+    /// token does not read as a move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::Nag;
+    ///
+    /// assert_eq!(Nag::from_word("N"), Some(Nag(146)));
+    /// assert_eq!(Nag::from_word("inf"), Some(Nag(13)));
+    /// assert_eq!(Nag::from_word("Nf3"), None);
+    /// ```
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Nag> {
+        match word {
+            "N" => Some(Nag(146)),
+            "inf" => Some(Nag(13)),
+            _ => None,
+        }
+    }
+
     /// The Unicode evaluation sign of this NAG, if it has one (see [`Nag::from_symbol`]).
     #[must_use]
     pub fn symbol(self) -> Option<&'static str> {

@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 use crate::record::game::Ev;
 use crate::{
     CheckSign, Code, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove,
-    MoveError, MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Notation, Notes,
-    RawGame, Repair, Span, Step, TokenCursor, Visit,
+    MoveError, MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Nag, Notation,
+    Notes, RawGame, Repair, Span, Step, TokenCursor, Visit,
 };
 
 /// What the replay needs of a game's rules.
@@ -472,16 +472,17 @@ where
                     }
                     Some(Some(mv))
                 }
-                // ChessBase prints a novelty as `N` after the move (`6. Qe2 N b5`), which
-                // no notation reads as a move: it is the NAG `$146`.
-                Err(_) if text == "N" && self.before.is_some() => {
+                // ChessBase prints a novelty as `N` after the move (`6. Qe2 N b5`), ASCII
+                // exports `inf` for `∞`: no notation reads them as moves, they are NAGs.
+                Err(_) if self.before.is_some() && Nag::from_word(text).is_some() => {
+                    let nag = Nag::from_word(text).map_or(0, |n| n.0);
                     self.diagnostics.push(Diagnostic::warning(
-                        Code::RecordNoveltySign,
-                        "`N` after a move read as the novelty sign, $146",
+                        Code::RecordAnnotationWord,
+                        format!("`{text}` after a move read as the annotation ${nag}"),
                         span,
                     ));
                     if let Some((_, sink, _)) = self.output.as_mut() {
-                        sink.nag(146);
+                        sink.nag(u16::from(nag));
                     }
                     return ControlFlow::Continue(());
                 }

@@ -193,7 +193,9 @@ fn variant(name: &str) -> Option<Variant> {
         .collect::<String>()
         .to_ascii_lowercase();
     match v.as_str() {
-        "" | "standard" | "chess" | "normal" | "fromposition" => Some(Variant::Standard),
+        // `regular` as kokopu writes it, `classical` and `orthodox` as some sites do.
+        "" | "standard" | "chess" | "normal" | "regular" | "classical" | "orthodox"
+        | "fromposition" => Some(Variant::Standard),
         "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
         | "fischerandomchess" | "frc" => Some(Variant::Chess960),
         _ => None,

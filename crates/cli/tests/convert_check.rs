@@ -195,7 +195,7 @@ fn a_novelty_sign_is_a_nag_not_a_lost_game() {
     );
     let check = scoresheet(&["check", "--format", "json", "-"], Some(record));
     assert_eq!(check.status.code(), Some(0));
-    assert!(text(&check.stdout).contains("\"code\":\"record.novelty-sign\""));
+    assert!(text(&check.stdout).contains("\"code\":\"record.annotation-word\""));
 }
 
 #[test]

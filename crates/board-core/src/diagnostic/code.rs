@@ -78,8 +78,8 @@ codes! {
     RecordCommentEncoding = "record.comment-encoding",
     /// A game with no result whose movetext ends in prose, kept as a comment.
     RecordTrailingProse = "record.trailing-prose",
-    /// `N` written alone after a move: ChessBase's novelty sign, read as `$146`.
-    RecordNoveltySign = "record.novelty-sign",
+    /// An annotation written as a word after a move (`N` for a novelty, `inf`), read as its NAG.
+    RecordAnnotationWord = "record.annotation-word",
 
     // Tags.
     /// A `"` inside a tag value, read as part of it.

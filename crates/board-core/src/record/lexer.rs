@@ -680,15 +680,38 @@ pub(crate) fn split_token_bytes(
             .and_then(|_| std::str::from_utf8(b).ok())
             .and_then(Nag::from_glyph)
     };
-    // A move glyph set as one character (`e4‼`, `Nf3⁉`), glued to its move.
-    if let Some(glyph) = word.len().checked_sub(3).filter(|&cut| cut > 0)
-        && word[word.len() - 3] == 0xE2
-        && let Some(nag) = std::str::from_utf8(&word[glyph..])
-            .ok()
-            .and_then(Nag::from_symbol)
+    // Signs set as one character each (`e4‼`, `Nf3⁉`, `Bb5∞`) glued to their move, all of
+    // them at once (reading `e4‼` back must not find another); what is left must read alone
+    // as what it is here (not digits, a move number then, nor a result or a sign).
+    let sign_at = |end: usize| {
+        end.checked_sub(3)
+            .filter(|&cut| word[cut] == 0xE2)
+            .and_then(|cut| {
+                Some((
+                    cut,
+                    Nag::from_symbol(std::str::from_utf8(&word[cut..end]).ok()?)?,
+                ))
+            })
+    };
+    let mut signs_from = word.len();
+    while let Some((cut, _)) = sign_at(signs_from) {
+        signs_from = cut;
+    }
+    let mv = &word[..signs_from];
+    if signs_from < word.len()
+        && signs_from > 0
+        && !mv.iter().all(u8::is_ascii_digit)
+        && !is_result(mv)
+        && !std::str::from_utf8(mv).is_ok_and(|m| Nag::from_symbol(m).is_some())
     {
-        emit(Piece::Move, at..at + glyph);
-        emit(Piece::Symbol(nag), at + glyph..bytes.len());
+        emit(Piece::Move, at..at + signs_from);
+        let mut from = signs_from;
+        while from < word.len() {
+            if let Some((_, nag)) = sign_at(from + 3) {
+                emit(Piece::Symbol(nag), at + from..at + from + 3);
+            }
+            from += 3;
+        }
         return;
     }
     if !word.last().is_some_and(is_mark) {
