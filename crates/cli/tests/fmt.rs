@@ -147,6 +147,29 @@ fn a_second_run_changes_nothing_and_keeps_the_mtime() {
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
 }
 
+/// A game written on one long line (lidraughts writes 11 KB lines) is shown around its first
+/// change, not whole: the note names the line and column, each side cut to 100 characters.
+#[test]
+fn check_shows_a_long_line_around_its_change() {
+    let dir = scratch("long-line");
+    let record = format!(
+        "[Event \"long\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 {{{}}} *\n",
+        "a long note ".repeat(1000)
+    );
+    fs::write(dir.join("long.pgn"), &record).unwrap();
+    let out = scoresheet(&dir, &["fmt", "--check", "long.pgn"], None);
+    assert_eq!(code(&out), 1, "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    let note = stderr
+        .lines()
+        .position(|l| l.starts_with("note: long.pgn would be reformatted, from line 9, column "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    for shown in stderr.lines().skip(note + 1).take(2) {
+        assert!(shown.chars().count() < 120, "{shown}");
+    }
+}
+
 #[test]
 fn check_lists_what_would_change_and_writes_nothing() {
     let dir = scratch("check");
@@ -161,7 +184,7 @@ fn check_lists_what_would_change_and_writes_nothing() {
     assert_eq!(text(&out.stdout), "messy.pgn\n");
     let stderr = text(&out.stderr);
     assert!(
-        stderr.contains("note: messy.pgn would be reformatted, from line 1:"),
+        stderr.contains("note: messy.pgn would be reformatted, from line 1, column "),
         "{stderr}"
     );
     assert!(

@@ -436,21 +436,40 @@ struct Compare {
 /// Where a formatted file first departs from its input.
 struct Change {
     line: usize,
+    /// The column (from 1, in characters) where the two lines first differ.
+    column: usize,
     old: Option<String>,
     new: Option<String>,
 }
 
+/// How many characters of a changed line are shown before the change, and in all: a game's
+/// movetext may be one line of many kilobytes.
+const BEFORE_CHANGE: usize = 30;
+const SHOWN: usize = 100;
+
 impl Change {
-    /// Tells on `err` where the formatted file first departs from the input, line by line.
+    /// Tells on `err` where the formatted file first departs from the input, line by line,
+    /// each line cut to the part around the change.
     fn tell(&self, err: &mut dyn Write, name: &str) -> io::Result<()> {
         writeln!(
             err,
-            "note: {name} would be reformatted, from line {}:",
-            self.line
+            "note: {name} would be reformatted, from line {}, column {}:",
+            self.line, self.column
         )?;
+        let from = self.column.saturating_sub(1 + BEFORE_CHANGE);
         let show = |s: &Option<String>| {
-            s.as_ref()
-                .map_or_else(|| "(end of file)".to_owned(), |s| format!("{s:?}"))
+            s.as_ref().map_or_else(
+                || "(end of file)".to_owned(),
+                |s| {
+                    let shown: String = s.chars().skip(from).take(SHOWN).collect();
+                    let cut_after = s.chars().count() > from + SHOWN;
+                    format!(
+                        "{}{shown:?}{}",
+                        if from > 0 { "…" } else { "" },
+                        if cut_after { "…" } else { "" }
+                    )
+                },
+            )
         };
         writeln!(err, "  - {}", show(&self.old))?;
         writeln!(err, "  + {}", show(&self.new))
@@ -524,6 +543,7 @@ impl Compare {
         };
         Some(Change {
             line: self.line + 1,
+            column: String::from_utf8_lossy(&self.matched).chars().count() + 1,
             old: line(old),
             new: line(new),
         })
