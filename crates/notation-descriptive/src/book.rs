@@ -56,6 +56,7 @@
 //! any encoding. `docs/notation/books.md` gives the rules with examples.
 
 mod diagram;
+mod fraction;
 mod layout;
 mod text;
 mod wordy;
@@ -390,6 +391,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         last: LineClass::Blank,
         last_ended: true,
         last_indent: 0,
+        at: 0,
         cut_short: None,
         after_cut: false,
         block: None,
@@ -404,20 +406,28 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         .import
         .lines
         .reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
+    let regions = fraction::regions(text, &state.index);
+    let mut regions = regions.iter().peekable();
     let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
+    let mut lines = text.split_inclusive('\n');
+    while let Some(raw) = lines.next() {
+        let line_no = state.import.lines.len();
+        if let Some(region) = regions.next_if(|r| r.first == line_no) {
+            // The region's lines, read column by column.
+            let mut region_lines = Vec::with_capacity(region.last - region.first + 1);
+            region_lines.push((offset, raw.trim_end_matches(['\n', '\r'])));
+            offset += raw.len();
+            for raw in lines.by_ref().take(region.last - region.first) {
+                region_lines.push((offset, raw.trim_end_matches(['\n', '\r'])));
+                offset += raw.len();
+            }
+            state.region(region, &region_lines);
+            continue;
+        }
         let line = raw.trim_end_matches(['\n', '\r']);
-        if state.scan.is_some() && !layout::is_diagram(clean(line).trim()) {
-            state.close_scan();
-        }
-        let class = state.line(line, offset);
+        let class = state.feed(line, offset, line_no);
         state.import.lines.push(class);
-        if let Some(game) = state.game.as_mut() {
-            game.owned.push(state.import.lines.len() - 1);
-        }
-        state.last = class;
-        state.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
-        state.last_indent = line.len() - line.trim_start().len();
+        state.own(line_no);
         offset += raw.len();
     }
     state.close_scan();
@@ -491,7 +501,9 @@ struct Gathering {
     checks: Vec<Check>,
     /// The moves a reference copies from another game (`Moves 1-6 as in Game 3.`), with
     /// what the reference says.
-    prefix: Option<(Vec<Move>, String)>,
+    /// what the reference says; several when the reference leaves the game open (`as
+    /// before`): the replay chooses.
+    prefix: Vec<Prefix>,
     /// The squares an odds game's heading empties (`Remove White's Queen's Knight.`).
     odds: Vec<chess_rules::Square>,
     /// A note opened with `(` and not yet closed, and the line it opened on: the moves
@@ -529,7 +541,7 @@ impl Gathering {
             first: next,
             start_board: None,
             checks: Vec::new(),
-            prefix: None,
+            prefix: Vec::new(),
             odds: Vec::new(),
             paren: None,
             shift: 0,
@@ -642,6 +654,8 @@ struct State<'a> {
     last_ended: bool,
     /// How far the line before is indented (bytes).
     last_indent: usize,
+    /// The line being read, from 0.
+    at: usize,
     /// The last game, when a line other than its result ended it: its next move.
     cut_short: Option<CutShort>,
     /// The lines after a cut game's continuation are not read either.
@@ -767,9 +781,181 @@ fn result_word(text: &str) -> Option<Option<GameResult>> {
 }
 
 impl State<'_> {
+    /// Reads one line of the text (or of a column of it) at `line_no`; returns its class.
+    fn feed(&mut self, line: &str, offset: usize, line_no: usize) -> LineClass {
+        if self.scan.is_some() && !layout::is_diagram(clean(line).trim()) {
+            self.close_scan();
+        }
+        self.at = line_no;
+        let class = self.line(line, offset);
+        self.last = class;
+        self.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
+        self.last_indent = line.len() - line.trim_start().len();
+        class
+    }
+
+    /// Line `line_no` belongs to the game open, if any.
+    fn own(&mut self, line_no: usize) {
+        if let Some(game) = self.game.as_mut()
+            && game.owned.last().is_none_or(|&last| line_no > last)
+        {
+            game.owned.push(line_no);
+        }
+    }
+
+    /// A line of a region holds several columns: its class is the weightiest of theirs, and
+    /// a line found not read stays so.
+    fn mark(&mut self, line_no: usize, class: LineClass) {
+        let weight = |c: LineClass| match c {
+            LineClass::Blank => 0,
+            LineClass::Prose => 1,
+            LineClass::PageArtefact => 2,
+            LineClass::Diagram => 3,
+            LineClass::Heading => 4,
+            LineClass::Comment => 5,
+            LineClass::Move => 6,
+            LineClass::NotRead => 7,
+        };
+        if let Some(slot) = self.import.lines.get_mut(line_no)
+            && weight(class) > weight(*slot)
+        {
+            *slot = class;
+        }
+        self.own(line_no);
+    }
+
+    /// The lines of a region of fractions (`lines`: offset and text of each), read column by
+    /// column: each fraction is a move line, the column's other text lines of their own.
+    fn region(&mut self, region: &fraction::Region, lines: &[(usize, &str)]) {
+        let first = region.first;
+        let columns = &region.columns;
+        self.import
+            .lines
+            .extend(std::iter::repeat_n(LineClass::Blank, lines.len()));
+        for k in 0..columns.len() {
+            let mut l = 0;
+            while l < lines.len() {
+                let rule_below = lines
+                    .get(l + 1)
+                    .and_then(|&(_, below)| fraction::bar_in(below, columns, k));
+                let rule_here = fraction::bar_in(lines[l].1, columns, k);
+                let (top, at, bar) = match (rule_here, rule_below) {
+                    (None, Some(bar)) => (Some(l), l + 1, bar),
+                    (Some(bar), _) => (None, l, bar),
+                    (None, None) => {
+                        let (offset, line) = lines[l];
+                        let masked = fraction::masked(line, columns, k);
+                        let class = self.feed(&masked, offset, first + l);
+                        self.mark(first + l, class);
+                        l += 1;
+                        continue;
+                    }
+                };
+                // No bottom where the next rule's top follows at once.
+                let bottom = (at + 1 < lines.len()
+                    && lines
+                        .get(at + 2)
+                        .is_none_or(|&(_, l2)| fraction::bar_in(l2, columns, k).is_none()))
+                .then_some(at + 1);
+                let class = self.fraction(lines, (top, at, bottom), bar, columns, k, first);
+                for j in top.into_iter().chain([at]).chain(bottom) {
+                    self.mark(first + j, class);
+                }
+                self.last = class;
+                self.last_ended = false;
+                l = bottom.unwrap_or(at) + 1;
+            }
+        }
+        if let Some(&(_, line)) = lines.last() {
+            self.last = self.import.lines[first + lines.len() - 1];
+            self.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
+            self.last_indent = line.len() - line.trim_start().len();
+        }
+    }
+
+    /// One fraction of column `k`: White's move over the rule (the line `top`), the rule at
+    /// `at`, Black's under it (`bottom`), read as the line `N. White Black`; a move the
+    /// column does not continue is a note, as such a line would be.
+    fn fraction(
+        &mut self,
+        lines: &[(usize, &str)],
+        (top, at, bottom): (Option<usize>, usize, Option<usize>),
+        bar: fraction::Bar,
+        columns: &[usize],
+        k: usize,
+        first: usize,
+    ) -> LineClass {
+        let (bar_offset, bar_line) = lines[at];
+        let mut items = vec![
+            Item::Number {
+                n: bar.n,
+                black: false,
+            },
+            Item::Dot(
+                true,
+                Span::new(bar_offset + bar.start, bar_offset + bar.number_end),
+                bar.start,
+            ),
+        ];
+        let mut text = format!("{}.", bar.n);
+        let mut read = true;
+        for (j, side) in [(top, Color::White), (bottom, Color::Black)] {
+            let Some(j) = j else { continue };
+            let (offset, line) = lines[j];
+            let masked = fraction::masked(line, columns, k);
+            let cell = clean(&masked);
+            if cell.trim().is_empty() {
+                continue;
+            }
+            text.push(' ');
+            text.push_str(cell.trim());
+            // `...` over the rule: White's move left out.
+            if is_placeholder(cell.trim()) {
+                items.push(Item::Placeholder);
+                continue;
+            }
+            let before = items.len();
+            if !read_moves(&cell, 0, offset, self.notation, &mut items) {
+                items.truncate(before);
+                match side {
+                    // Words under White's move (`Winning the Q.`): its note.
+                    Color::Black if read => items.push(Item::Note(single_spaced(cell.trim()))),
+                    _ => read = false,
+                }
+            }
+        }
+        // Words beside the rule (`&c.`) are a note after the moves.
+        let beside = fraction::masked(bar_line, columns, k);
+        let beside = beside[..bar.start].trim_end().len() + beside[bar.end..].trim().len();
+        if beside > 0 {
+            let masked = fraction::masked(bar_line, columns, k);
+            let rest = format!(
+                "{} {}",
+                masked[..bar.start].trim(),
+                masked[bar.end..].trim()
+            );
+            let rest = rest.trim();
+            text.push(' ');
+            text.push_str(rest);
+            items.push(Item::Note(rest.to_owned()));
+        }
+        let line_no = first + at;
+        self.at = line_no;
+        if read && let Some(class) = self.moves(items, bar_line, line_no) {
+            return class;
+        }
+        let text = single_spaced(&text);
+        if let Some(game) = self.game.as_mut() {
+            game.comment(&text, line_no);
+            return LineClass::Comment;
+        }
+        self.pending_push(text);
+        LineClass::Prose
+    }
+
     /// Reads one line; returns its class.
     fn line(&mut self, raw: &str, offset: usize) -> LineClass {
-        let line_no = self.import.lines.len();
+        let line_no = self.at;
         let cleaned = clean(raw);
         let trimmed = cleaned.trim();
         if let Some((class, depth)) = self.block {
@@ -1078,31 +1264,72 @@ impl State<'_> {
 
     /// The moves a reference copies: the plies before `first` of the game it names, when that
     /// game is in the book, started from the initial position and is long enough; else an
-    /// error, and the moves are read from the initial position.
+    /// error, and the moves are read from the initial position. A reference that leaves the
+    /// game open (`First three moves as before.`, a variation's heading) gives the games
+    /// before it, nearest first (those its heading names first): the replay chooses.
     fn referred_moves(
         &mut self,
         referred: &Reference,
         first: (u32, Color),
         at: Span,
-    ) -> Option<(Vec<Move>, String)> {
+    ) -> Vec<Prefix> {
+        /// How far back a variation looks for the line it branches from: a section's games.
+        const SECTION: usize = 8;
         let plies = (first.0 as usize - 1) * 2 + usize::from(first.1 == Color::Black);
         let initial = DescriptivePosition::new();
-        let found = match &referred.game {
-            Referred::Preceding => self.import.games.last(),
-            Referred::Numbered(n) => self.import.games.iter().rev().find(|g| {
-                g.tag("Round") == Some(n.as_str())
-                    || g.heading.as_ref().is_some_and(|h| {
-                        h.split(|c: char| !c.is_alphanumeric())
-                            .any(|w| w.eq_ignore_ascii_case(n))
+        let long_enough = |g: &&BookGame| g.start == initial && g.moves().count() >= plies;
+        let named = |g: &&BookGame, n: &str| {
+            g.tag("Round") == Some(n)
+                || g.heading.as_ref().is_some_and(|h| {
+                    h.split(|c: char| !c.is_alphanumeric())
+                        .any(|w| w.eq_ignore_ascii_case(n))
+                })
+        };
+        let games = &self.import.games;
+        let mut named_count = 1;
+        let found: Vec<(usize, &BookGame)> = match &referred.game {
+            Referred::Preceding => games.iter().enumerate().rev().take(1).collect(),
+            Referred::Numbered(n) => games
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(_, g)| named(g, n))
+                .into_iter()
+                .collect(),
+            Referred::Before(name) => {
+                let recent = games.iter().enumerate().rev().take(SECTION);
+                let (mut by_name, others): (Vec<_>, Vec<_>) = recent.partition(|(_, g)| {
+                    name.as_ref().is_some_and(|n| {
+                        g.heading
+                            .as_ref()
+                            .is_some_and(|h| h.to_ascii_lowercase().contains(n.as_str()))
                     })
-            }),
-        }
-        .filter(|g| g.start == initial && g.moves().count() >= plies);
-        let name = match &referred.game {
+                });
+                named_count = by_name.len();
+                by_name.extend(others);
+                by_name
+            }
+        };
+        let found: Vec<(usize, &BookGame, bool)> = found
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (_, g))| long_enough(g))
+            .map(|(j, (k, g))| (k, g, j < named_count))
+            .collect();
+        let name = |k: usize, g: &BookGame| match &referred.game {
             Referred::Preceding => "the preceding game".to_owned(),
             Referred::Numbered(n) => format!("game {n}"),
+            Referred::Before(_) => g.heading.as_ref().map_or_else(
+                || format!("the game at line {}", g.lines.0),
+                |h| format!("{} (game {} of the book)", h.trim_end_matches('.'), k + 1),
+            ),
         };
-        let Some(game) = found else {
+        if found.is_empty() {
+            let name = match &referred.game {
+                Referred::Preceding => "the preceding game".to_owned(),
+                Referred::Numbered(n) => format!("game {n}"),
+                Referred::Before(_) => "any game before it".to_owned(),
+            };
             self.import.diagnostics.push(Diagnostic::error(
                 Code::BookReference,
                 format!(
@@ -1111,22 +1338,32 @@ impl State<'_> {
                 ),
                 at,
             ));
-            return None;
-        };
-        let moves: Vec<Move> = game.moves().take(plies).collect();
-        let said = match referred.moves {
-            Some(n) if n + 1 != first.0 => format!(
-                "the first {n} moves as in {name} (lines {}-{}), copied up to move {}, where these moves start",
-                game.lines.0, game.lines.1, first.0
-            ),
-            _ => format!(
-                "moves 1-{} copied from {name} (lines {}-{}), as the book says",
-                first.0 - 1,
-                game.lines.0,
-                game.lines.1
-            ),
-        };
-        Some((moves, said))
+            return Vec::new();
+        }
+        found
+            .into_iter()
+            .map(|(k, game, named)| {
+                let moves: Vec<Move> = game.moves().take(plies).collect();
+                let name = name(k, game);
+                let said = match referred.moves {
+                    Some(n) if n + 1 != first.0 => format!(
+                        "the first {n} moves as in {name} (lines {}-{}), copied up to move {}, where these moves start",
+                        game.lines.0, game.lines.1, first.0
+                    ),
+                    _ => format!(
+                        "moves 1-{} copied from {name} (lines {}-{}), as the book says",
+                        first.0 - 1,
+                        game.lines.0,
+                        game.lines.1
+                    ),
+                };
+                Prefix {
+                    moves,
+                    said,
+                    named,
+                }
+            })
+            .collect()
     }
 
     /// A line inside a bracketed block.
@@ -1530,7 +1767,8 @@ impl State<'_> {
         let mut pos = start.clone();
         let mut elements = Vec::new();
         // The moves a reference copies, before the game's own.
-        if let Some((moves, said)) = game.prefix.take()
+        if let Some((moves, said)) =
+            choose_prefix(std::mem::take(&mut game.prefix), &start, &parsed)
             && let Some(first) = game.tokens.first()
         {
             repairs.push(Diagnostic::warning(Code::BookReference, said, first.span));
@@ -1676,6 +1914,11 @@ impl State<'_> {
             // Every line holding a move not read, and every note after the stop, is not read.
             for t in &game.tokens[index..] {
                 self.import.lines[t.line] = LineClass::NotRead;
+                // A fraction's moves stand on the lines over and under its rule.
+                let own = self.index.line(t.span.start) - 1;
+                if let Some(class) = self.import.lines.get_mut(own) {
+                    *class = LineClass::NotRead;
+                }
             }
             for &(l, before) in &game.comment_lines {
                 if before > index {
@@ -2638,6 +2881,9 @@ fn heading_tags(
             players = Some((name_as_tag(&line[w + 6..b]), name_as_tag(&line[b + 6..])));
         } else if let Some(pair) = versus(line) {
             players = Some(pair);
+        } else if heading.is_none() && variation_heading(&line.to_ascii_lowercase()) {
+            // `SECOND VARIATION.`: its name, which later references may give.
+            heading = Some(line.to_owned());
         } else if opening.is_none()
             && let Some(name) = opening_line(line)
         {
@@ -2945,12 +3191,17 @@ enum Referred {
     Preceding,
     /// `Game 3`, `Game III`.
     Numbered(String),
+    /// `as before`, `Repeat Second Variation up to ...`, a variation's heading: a game
+    /// shortly before, the one named (`second variation`) first; the replay chooses.
+    Before(Option<String>),
 }
 
 /// `Moves 1-6 as in Game 3.`, `The first six moves as in the preceding game`.
 fn reference(line: &str) -> Option<Reference> {
     let lower = line.to_ascii_lowercase();
-    let at = lower.find(" as in ")?;
+    let Some(at) = lower.find(" as in ") else {
+        return reference_before(&lower);
+    };
     if !lower[..at].contains("move") {
         return None;
     }
@@ -2976,6 +3227,52 @@ fn reference(line: &str) -> Option<Reference> {
         }
         Referred::Numbered(n.to_ascii_uppercase())
     };
+    Some(Reference {
+        moves: counted(&lower[..at]),
+        game,
+    })
+}
+
+/// A reference to a line printed shortly before (`lower`, in small letters): `First three
+/// moves as before.`, `Repeat first four moves as above.`, `Repeat Second Variation up to
+/// White's ninth move inclusive.`, `Repeat the Opening up to Black's 5th move.`, `Reverting
+/// to the position after Black's 5th move`, or a variation's heading (`fourth variation.`).
+fn reference_before(lower: &str) -> Option<Reference> {
+    let t = lower.trim().trim_start_matches('(');
+    let heading = variation_heading(t);
+    if !(heading
+        || t.starts_with("repeat ")
+        || t.starts_with("reverting to the position")
+        || ((t.contains(" as before") || t.contains(" as above")) && t.contains("move")))
+    {
+        return None;
+    }
+    // `second variation` names the game whose heading says so; a heading alone names none.
+    let name = (!heading)
+        .then(|| {
+            let at = t.find(" variation")?;
+            let word = t[..at].rsplit(' ').next()?;
+            (!word.is_empty()).then(|| format!("{word} variation"))
+        })
+        .flatten();
+    let moves = if heading { None } else { counted(t) };
+    Some(Reference {
+        moves,
+        game: Referred::Before(name),
+    })
+}
+
+/// A variation's heading: `SECOND VARIATION.`, `Fourth Variation`.
+fn variation_heading(lower: &str) -> bool {
+    let t = lower.trim().trim_end_matches(['.', ':']);
+    t.strip_suffix(" variation").is_some_and(|w| {
+        !w.is_empty() && !w.contains(' ') && w.chars().all(|c| c.is_alphanumeric())
+    })
+}
+
+/// The count of moves a reference gives (`the first six moves`, `Moves 1-6`): the last
+/// number, in figures or in words, of `text`.
+fn counted(text: &str) -> Option<u32> {
     const WORDS: [&str; 20] = [
         "one",
         "two",
@@ -2998,16 +3295,53 @@ fn reference(line: &str) -> Option<Reference> {
         "nineteen",
         "twenty",
     ];
-    let before = &lower[..at];
-    let moves = before
+    let before = text.split(" move").next().unwrap_or(text);
+    before
         .rsplit(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .find_map(|w| {
             w.parse::<u32>()
                 .ok()
                 .or_else(|| WORDS.iter().position(|n| *n == w).map(|k| k as u32 + 1))
-        });
-    Some(Reference { moves, game })
+        })
+}
+
+/// Moves a reference may copy: from the game it names, or from one shortly before.
+struct Prefix {
+    moves: Vec<Move>,
+    /// What the reference says, and which game the moves come from.
+    said: String,
+    /// From the game the reference names (`Repeat Second Variation ...`, `Game 3`).
+    named: bool,
+}
+
+/// The moves a reference copies, of those it may mean (nearest first): the game it names
+/// when the game's own first move plays after its moves; else the one after whose moves the
+/// game's own read furthest.
+fn choose_prefix(
+    candidates: Vec<Prefix>,
+    start: &DescriptivePosition,
+    parsed: &[Result<Parsed, MoveError>],
+) -> Option<(Vec<Move>, String)> {
+    if candidates.len() < 2 {
+        return candidates.into_iter().next().map(|p| (p.moves, p.said));
+    }
+    let mut best: Option<(usize, Prefix)> = None;
+    for prefix in candidates {
+        let mut pos = start.clone();
+        for &mv in &prefix.moves {
+            pos.play_unchecked(mv);
+        }
+        let mut budget = CONFIRM_BUDGET;
+        let read = reach(pos, parsed, false, &mut budget).0;
+        if prefix.named && read > 0 {
+            return Some((prefix.moves, prefix.said));
+        }
+        if best.as_ref().is_none_or(|(r, _)| read > *r) {
+            best = Some((read, prefix));
+        }
+    }
+    best.map(|(_, p)| (p.moves, p.said))
 }
 
 /// The squares an odds game's heading empties: `Remove White's Queen's Knight.`, `(Remove
@@ -3488,7 +3822,19 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
         Span::new(offset + start, offset + start + len),
         start,
     ));
-    let mut pieces = chunks(line, start + len);
+    read_moves(line, start + len, offset, notation, &mut items).then_some(items)
+}
+
+/// Reads the moves of `line` from byte `from` on into `items` (numbers, moves, results,
+/// notes); `true` when a move or a result was read, `false` when the text is not moves.
+fn read_moves(
+    line: &str,
+    from: usize,
+    offset: usize,
+    notation: &Descriptive,
+    items: &mut Vec<Item>,
+) -> bool {
+    let mut pieces = chunks(line, from);
     let mut moves = 0;
     let mut k = 0;
     while k < pieces.len() {
@@ -3593,11 +3939,10 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
                 items.push(Item::Note(rest.to_owned()));
                 break;
             }
-            None => return None,
+            None => return false,
         }
     }
-    let result = items.iter().any(|i| matches!(i, Item::Result(_)));
-    (moves > 0 || result).then_some(items)
+    moves > 0 || items.iter().any(|i| matches!(i, Item::Result(_)))
 }
 
 #[cfg(test)]
