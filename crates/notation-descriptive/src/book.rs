@@ -2489,7 +2489,18 @@ fn repair(
     // misprinted (`R. takes K. B. P.` where the rook's one capture takes another pawn).
     let window = (rest.len() - 1).min(40);
     if window == 0 {
-        return last_capture(pos, parsed, notation).ok_or(err);
+        return last_capture(pos, parsed, notation, true).ok_or(err);
+    }
+    // A capture that fits two, where the rest of the game replays to its end after either:
+    // nothing after it tells them apart, as after a game's last move.
+    if err.kind == MoveErrorKind::Ambiguous
+        && let Outcome::Many(moves) = resolve::resolve(pos, parsed)
+        && moves
+            .iter()
+            .all(|&mv| confirmed(pos, mv, &rest[1..]).0 == rest.len() - 1)
+        && let Some(read) = last_capture(pos, parsed, notation, false)
+    {
+        return Ok(read);
     }
     let short = window < 2;
     let legal = pos.chess().legal_moves();
@@ -2563,14 +2574,16 @@ fn repair(
     Err(err)
 }
 
-/// The game's last move, printed as a capture that fits two (`B takes P` with two pawns to
-/// take) and with no move after it to tell them apart: the one capture whose piece no pawn or
+/// The game's last move (`last`), or a move after which the rest of the game replays either
+/// way, printed as a capture that fits two (`B takes P` with two pawns to take) and with no
+/// move after it to tell them apart: the one capture whose piece no pawn or
 /// lesser piece can take back at once, when exactly one is so. A writer leaves out the
 /// qualifier only where one capture makes sense; the other would give the piece away.
 fn last_capture(
     pos: &DescriptivePosition,
     parsed: &Parsed,
     notation: &Descriptive,
+    last: bool,
 ) -> Option<(Move, board_core::Notes)> {
     if !matches!(
         parsed.body,
@@ -2612,8 +2625,10 @@ fn last_capture(
     notes.repairs.push(board_core::Repair::new(
         Code::BookLastCapture,
         format!(
-            "the game's last move fits {}; read as {}, the one capture whose piece is not taken back at once by a lesser one",
+            "{} fits {}{}; read as {}, the one capture whose piece is not taken back at once by a lesser one",
+            if last { "the game's last move" } else { "the move" },
             names.join(" and "),
+            if last { "" } else { ", and the rest of the game replays after each" },
             notation.to_text(pos, &mv)
         ),
     ));

@@ -392,6 +392,33 @@ fn a_last_capture_that_fits_two_is_the_one_not_given_away() {
     assert_eq!(import.errors(), 1);
 }
 
+/// A capture that fits two, where the rest of the game replays after either (Hoyle's Evans
+/// Gambit, third variation: `Kt takes P: ch.` on KB7 or QB7, both checks, the game goes on
+/// either way): nothing after it tells them apart, as after a last move, and the same rule
+/// reads it.
+#[test]
+fn a_capture_the_rest_of_the_game_does_not_settle_is_the_one_not_given_away() {
+    // `Kt takes P`: on K5 (nothing takes it back) or on Kt5 (the rook's pawn does).
+    let text = "1. P-K4      P-K4\n2. Kt-KB3    P-KR3\n3. P-Q3      P-KKt4\n4. Kt takes P  P-Q3\n5. P-QB3     P-QB3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    let mut pos = DescriptivePosition::new();
+    let sans: Vec<String> = game
+        .moves()
+        .map(|mv| {
+            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            token
+        })
+        .collect();
+    assert_eq!(sans[6], "Nxe5");
+    assert_eq!(
+        game.repairs[0].message,
+        "Kt takes P: the move fits KtxKP and KtxKtP, and the rest of the game replays after each; read as KtxKP, the one capture whose piece is not taken back at once by a lesser one"
+    );
+}
+
 /// The moves of `game` in SAN, from its start.
 fn sans(game: &book::BookGame) -> Vec<String> {
     let mut pos = game.start.clone();
