@@ -189,13 +189,19 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 .trim_end_matches(['.', ',', ';', ':', ')', ']'])
         });
         let end = at + words[k].1.len();
-        // `R. (B. sq.) to B's 2d.`: the square the piece stands on, in parentheses.
-        if word.starts_with('(') && !verb && !mover.is_empty() && !castles {
+        // `R. (B. sq.) to B's 2d.`: the square the piece stands on, in parentheses; after
+        // the piece taken (`Q takes P (K 4)`), the square it is taken on.
+        let victim_named = verb
+            && !target_open
+            && out
+                .text
+                .ends_with(|c: char| c.is_ascii_uppercase() || c == 't');
+        if word.starts_with('(') && (!verb || victim_named) && !mover.is_empty() && !castles {
             let close = words[k..].iter().position(|(_, w)| w.contains(')'));
             if let Some(n) = close {
                 let inner: Vec<&str> = words[k..=k + n]
                     .iter()
-                    .map(|(_, w)| w.trim_matches(['(', ')', '.', ',']))
+                    .map(|(_, w)| w.trim_matches(['(', ')', '.', ',', ':', ';']))
                     .collect();
                 let square: Option<Vec<&str>> = inner
                     .iter()
@@ -210,7 +216,14 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 if let Some(square) =
                     square.filter(|s| s.iter().any(|p| p.bytes().all(|b| b.is_ascii_digit())))
                 {
-                    emit(&mut out, &format!("({})", square.concat()), at);
+                    let square = format!("({})", square.concat());
+                    if victim_named {
+                        // Glued to the piece taken, as the compact form writes it (`QxP(K4)`).
+                        out.text.push_str(&square);
+                        out.map.extend(std::iter::repeat_n(at, square.len()));
+                    } else {
+                        emit(&mut out, &square, at);
+                    }
                     let (last_at, last) = words[k + n];
                     out.read = last_at + last.len();
                     k += n + 1;
@@ -242,7 +255,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 close_target(&mut out, &mut target_open, target_rank, at);
                 emit(&mut out, "dbl", at);
             }
-            "mate" | "checkmate" | "mate!" if verb || castles => {
+            "mate" | "checkmate" | "checkm" | "mate!" if verb || castles => {
                 close_target(&mut out, &mut target_open, target_rank, at);
                 emit(&mut out, "mate", at);
             }
@@ -385,7 +398,16 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     if !verb && core.starts_with(|c: char| c.is_ascii_uppercase()) {
                         mover.push("?");
                     }
-                    if core.bytes().any(|b| b.is_ascii_digit()) || core.contains("O-O") {
+                    // `Kt(Kt5)`: the square in parentheses is where the piece stands, not
+                    // where it goes.
+                    let outside = match (word.find('('), word.find(')')) {
+                        (Some(open), Some(close)) if open < close => word[..open]
+                            .bytes()
+                            .chain(word[close..].bytes())
+                            .any(|b| b.is_ascii_digit()),
+                        _ => core.bytes().any(|b| b.is_ascii_digit()),
+                    };
+                    if outside || core.contains("O-O") {
                         target_rank = true;
                     }
                     let compact = word.trim_end_matches(['.', ',', ';', ':']);
@@ -454,6 +476,15 @@ mod tests {
         assert_eq!(w("Kt takes Kt 45 Q to Kt3").1, "45 Q to Kt3");
         assert_eq!(w("R. (B. sq.) to B's 2d.").0, "R (B1) - B 2");
         assert_eq!(w("Kt (R 4) to B 5").0, "Kt (R4) - B 5");
+    }
+
+    #[test]
+    fn the_square_of_the_piece_taken() {
+        // Hoyle's Two Knights' Defence: `Q takes P (K 4)`, `Castles: checkm.`
+        assert_eq!(w("Q takes P (K 4)").0, "Q x P(K4)");
+        assert_eq!(w("Castles: checkm.").0, "Castles mate");
+        assert_eq!(w("Q takes Q (Q 8): ch.").0, "Q x Q(Q8) ch");
+        assert_eq!(w("Kt(Kt5) takes P: ch.").0, "Kt(Kt5) x P ch");
     }
 
     #[test]
