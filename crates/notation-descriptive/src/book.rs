@@ -504,6 +504,9 @@ struct Gathering {
     /// what the reference says; several when the reference leaves the game open (`as
     /// before`): the replay chooses.
     prefix: Vec<Prefix>,
+    /// Moves after the copied ones and before the game's own, from the words before the
+    /// game, with their text.
+    gap: Vec<(Parsed, String)>,
     /// The squares an odds game's heading empties (`Remove White's Queen's Knight.`).
     odds: Vec<chess_rules::Square>,
     /// A note opened with `(` and not yet closed, and the line it opened on: the moves
@@ -542,6 +545,7 @@ impl Gathering {
             start_board: None,
             checks: Vec::new(),
             prefix: Vec::new(),
+            gap: Vec::new(),
             odds: Vec::new(),
             paren: None,
             shift: 0,
@@ -1262,6 +1266,33 @@ impl State<'_> {
         from
     }
 
+    /// The moves from ply `from` to ply `to` as the words before a run give them, each the
+    /// last one written with its number (`8. ... Kt to Kt 5` after `instead of 8. ... Kt to
+    /// K 2`); `None` when one is not there.
+    fn gap_moves(&self, from: usize, to: usize) -> Option<Vec<(Parsed, String)>> {
+        (from..to)
+            .map(|ply| {
+                let (n, side) = ply_at(ply);
+                let number = format!("{n}.");
+                self.pending.iter().rev().find_map(|line| {
+                    line.match_indices(&number)
+                        .filter(|(at, _)| *at == 0 || !line.as_bytes()[at - 1].is_ascii_digit())
+                        .filter_map(|(at, _)| {
+                            let items = move_line(&line[at..], 0, self.notation)?;
+                            (first_ply(&items)?.0 == (n, side)).then_some(items)
+                        })
+                        .last()
+                        .and_then(|items| {
+                            items.into_iter().find_map(|i| match i {
+                                Item::Move { parsed, text, .. } => Some((parsed, text)),
+                                _ => None,
+                            })
+                        })
+                })
+            })
+            .collect()
+    }
+
     /// The moves a reference copies: the plies before `first` of the game it names, when that
     /// game is in the book, started from the initial position and is long enough; else an
     /// error, and the moves are read from the initial position. A reference that leaves the
@@ -1275,7 +1306,7 @@ impl State<'_> {
     ) -> Vec<Prefix> {
         /// How far back a variation looks for the line it branches from: a section's games.
         const SECTION: usize = 8;
-        let plies = (first.0 as usize - 1) * 2 + usize::from(first.1 == Color::Black);
+        let plies = ply_index(first);
         let initial = DescriptivePosition::new();
         let long_enough = |g: &&BookGame| g.start == initial && g.moves().count() >= plies;
         let named = |g: &&BookGame, n: &str| {
@@ -1351,8 +1382,13 @@ impl State<'_> {
                         game.lines.0, game.lines.1, first.0
                     ),
                     _ => format!(
-                        "moves 1-{} copied from {name} (lines {}-{}), as the book says",
+                        "moves 1-{}{} copied from {name} (lines {}-{}), as the book says",
                         first.0 - 1,
+                        if first.1 == Color::Black {
+                            format!(" and White's move {}", first.0)
+                        } else {
+                            String::new()
+                        },
                         game.lines.0,
                         game.lines.1
                     ),
@@ -1633,6 +1669,15 @@ impl State<'_> {
                 return None;
             }
             self.finish_game();
+            // Moves between the last one a reference copies and the run's first, given in the
+            // words before the run (`Should Black play, instead of 8. ... Kt to K 2, 8. ... Kt
+            // to Kt 5, the following variations may ensue:`).
+            let gap = referred.as_ref().and_then(|r| {
+                let plies = ply_index(first);
+                r.upto
+                    .filter(|&upto| upto < plies)
+                    .and_then(|upto| self.gap_moves(upto, plies).map(|gap| (upto, gap)))
+            });
             let odds: Vec<chess_rules::Square> =
                 self.pending.iter().flat_map(|l| odds_removed(l)).collect();
             let (tags, heading) = heading_tags(&self.pending, self.names.take());
@@ -1650,7 +1695,9 @@ impl State<'_> {
                         _ => None,
                     })
                     .unwrap_or_default();
-                game.prefix = self.referred_moves(&referred, first, at);
+                let copied_to = gap.as_ref().map_or(first, |(upto, _)| ply_at(*upto));
+                game.prefix = self.referred_moves(&referred, copied_to, at);
+                game.gap = gap.map(|(_, gap)| gap).unwrap_or_default();
             }
             self.game = Some(game);
         }
@@ -1768,14 +1815,31 @@ impl State<'_> {
         let mut elements = Vec::new();
         // The moves a reference copies, before the game's own.
         if let Some((moves, said)) =
-            choose_prefix(std::mem::take(&mut game.prefix), &start, &parsed)
+            choose_prefix(std::mem::take(&mut game.prefix), &game.gap, &start, &parsed)
             && let Some(first) = game.tokens.first()
         {
             repairs.push(Diagnostic::warning(Code::BookReference, said, first.span));
+            let at = Span::new(first.span.start, first.span.start);
             for mv in moves {
                 elements.push(BookElement::Move {
                     mv,
-                    span: Span::new(first.span.start, first.span.start),
+                    span: at,
+                    nags: Vec::new(),
+                });
+                pos.play_unchecked(mv);
+            }
+            for (parsed, text) in &game.gap {
+                let Outcome::One { mv, .. } = resolve::resolve(&pos, parsed) else {
+                    break;
+                };
+                repairs.push(Diagnostic::warning(
+                    Code::BookReference,
+                    format!("{text}: the move before these, as the words before them give it"),
+                    first.span,
+                ));
+                elements.push(BookElement::Move {
+                    mv,
+                    span: at,
                     nags: Vec::new(),
                 });
                 pos.play_unchecked(mv);
@@ -1783,6 +1847,8 @@ impl State<'_> {
         }
         let mut comments = std::mem::take(&mut game.comments).into_iter().peekable();
         let mut stopped = None;
+        // The move before the one being read, and whether it took a piece.
+        let mut last_move: Option<(Move, bool)> = None;
         // Where each note went among the elements: a diagram's marker goes before the notes
         // printed after it.
         let mut comment_at = Vec::with_capacity(game.comments.len());
@@ -1811,7 +1877,7 @@ impl State<'_> {
                     || read_one(&pos, written, &parsed[index..], self.notation),
                     Ok,
                 )
-                .or_else(|err| repair(&pos, &parsed[index..], self.notation, err))
+                .or_else(|err| repair(&pos, &parsed[index..], self.notation, err, last_move))
                 .map(|read| sign_over_letter(&pos, &parsed[index..], self.notation, read));
             match read {
                 Ok((mv, notes)) => {
@@ -1829,6 +1895,7 @@ impl State<'_> {
                         nags: notes.nags,
                     });
                     before.played(&pos, elements.len() - 1);
+                    last_move = Some((mv, pos.chess().is_capture(mv)));
                     pos.play_unchecked(mv);
                 }
                 Err(err) => {
@@ -2475,6 +2542,7 @@ fn repair(
     rest: &[Result<Parsed, MoveError>],
     notation: &Descriptive,
     err: MoveError,
+    last: Option<(Move, bool)>,
 ) -> Result<(Move, board_core::Notes), MoveError> {
     if !matches!(err.kind, MoveErrorKind::Illegal | MoveErrorKind::Ambiguous) {
         return Err(err);
@@ -2491,16 +2559,22 @@ fn repair(
     if window == 0 {
         return last_capture(pos, parsed, notation, true).ok_or(err);
     }
-    // A capture that fits two, where the rest of the game replays to its end after either:
-    // nothing after it tells them apart, as after a game's last move.
+    // A move that fits two, where the rest of the game replays to its end after either:
+    // nothing after it tells them apart, but the move before it may (a capture that takes
+    // back, a piece that moves out of the attack just made), and a capture is read as a
+    // game's last one is.
     if err.kind == MoveErrorKind::Ambiguous
         && let Outcome::Many(moves) = resolve::resolve(pos, parsed)
         && moves
             .iter()
             .all(|&mv| confirmed(pos, mv, &rest[1..]).0 == rest.len() - 1)
-        && let Some(read) = last_capture(pos, parsed, notation, false)
     {
-        return Ok(read);
+        if let Some(read) = answer(pos, &moves, last, notation) {
+            return Ok(read);
+        }
+        if let Some(read) = last_capture(pos, parsed, notation, false) {
+            return Ok(read);
+        }
     }
     let short = window < 2;
     let legal = pos.chess().legal_moves();
@@ -2572,6 +2646,55 @@ fn repair(
         }
     }
     Err(err)
+}
+
+/// Of the moves a token fits, the one that answers the move before it (`last`, and whether it
+/// took): the one capture that takes back on the square just taken on (`9. P takes P  Kt takes
+/// P`, the knight that can take two pawns), else the one piece that moves away from the attack
+/// the move before made (`10. P to Q 5  Kt to Kt sq.`, the knight the pawn attacks), when
+/// exactly one does.
+fn answer(
+    pos: &DescriptivePosition,
+    moves: &[Move],
+    last: Option<(Move, bool)>,
+    notation: &Descriptive,
+) -> Option<(Move, board_core::Notes)> {
+    let (before, took) = last?;
+    let chess = pos.chess();
+    let one = |keep: &dyn Fn(Move) -> bool| -> Option<Move> {
+        let mut kept = moves.iter().copied().filter(|&mv| keep(mv));
+        let first = kept.next()?;
+        kept.next().is_none().then_some(first)
+    };
+    let (mv, why) = if let Some(mv) = took
+        .then(|| one(&|mv: Move| mv.to() == before.to() && chess.is_capture(mv)))
+        .flatten()
+    {
+        (mv, "the one that takes back on the square just taken on")
+    } else {
+        let attacked = |mv: Move| {
+            !mv.is_castle()
+                && chess
+                    .attackers_to(mv.from(), !chess.turn(), chess.occupied())
+                    .contains(before.to())
+        };
+        (
+            one(&attacked)?,
+            "the one piece that moves out of the attack the move before made",
+        )
+    };
+    let mut names: Vec<String> = moves.iter().map(|m| notation.to_text(pos, m)).collect();
+    names.sort();
+    let mut notes = board_core::Notes::default();
+    notes.repairs.push(board_core::Repair::new(
+        Code::DescriptiveLookahead,
+        format!(
+            "the move fits {}, and the rest of the game replays after each; read as {}, {why}",
+            names.join(" and "),
+            notation.to_text(pos, &mv)
+        ),
+    ));
+    Some((mv, notes))
 }
 
 /// The game's last move (`last`), or a move after which the rest of the game replays either
@@ -3198,6 +3321,8 @@ fn names_line(line: &str) -> Option<(String, String)> {
 struct Reference {
     moves: Option<u32>,
     game: Referred,
+    /// How many plies it copies, where it says so (`as far as White's 8th move inclusive`).
+    upto: Option<usize>,
 }
 
 /// The game a reference names.
@@ -3245,6 +3370,7 @@ fn reference(line: &str) -> Option<Reference> {
     Some(Reference {
         moves: counted(&lower[..at]),
         game,
+        upto: copied_plies(&lower),
     })
 }
 
@@ -3274,7 +3400,54 @@ fn reference_before(lower: &str) -> Option<Reference> {
     Some(Reference {
         moves,
         game: Referred::Before(name),
+        upto: copied_plies(t),
     })
+}
+
+/// How many plies a reference copies where it names its last move (`lower`, in small
+/// letters): `as far as White's 8th move inclusive` is 15, `up to Black's 5th move` 9.
+fn copied_plies(lower: &str) -> Option<usize> {
+    const ORDINALS: [&str; 20] = [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
+        "twentieth",
+    ];
+    let (side, at) = ["white's ", "black's "]
+        .iter()
+        .enumerate()
+        .find_map(|(k, w)| lower.find(w).map(|at| (k, at + w.len())))?;
+    let mut words = lower[at..].split_whitespace();
+    let ordinal = words.next()?;
+    let n = ordinal
+        .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+        .parse::<usize>()
+        .ok()
+        .or_else(|| ORDINALS.iter().position(|o| *o == ordinal).map(|k| k + 1))
+        .filter(|&n| n > 0)?;
+    if !words.next()?.starts_with("move") {
+        return None;
+    }
+    // `the position after Black's 5th move` holds that move too.
+    let after = lower[..at - "white's ".len()].ends_with("after ");
+    let inclusive = after || words.next().is_some_and(|w| w.starts_with("inclusive"));
+    Some((n - 1) * 2 + side + usize::from(inclusive))
 }
 
 /// A variation's heading: `SECOND VARIATION.`, `Fourth Variation`.
@@ -3321,6 +3494,24 @@ fn counted(text: &str) -> Option<u32> {
         })
 }
 
+/// The plies before move `n` of `side`.
+fn ply_index((n, side): (u32, Color)) -> usize {
+    (n as usize).saturating_sub(1) * 2 + usize::from(side == Color::Black)
+}
+
+/// The move that follows `plies` plies: its number and side.
+fn ply_at(plies: usize) -> (u32, Color) {
+    let n = u32::try_from(plies / 2 + 1).unwrap_or(u32::MAX);
+    (
+        n,
+        if plies.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        },
+    )
+}
+
 /// Moves a reference may copy: from the game it names, or from one shortly before.
 struct Prefix {
     moves: Vec<Move>,
@@ -3335,6 +3526,7 @@ struct Prefix {
 /// game's own read furthest.
 fn choose_prefix(
     candidates: Vec<Prefix>,
+    gap: &[(Parsed, String)],
     start: &DescriptivePosition,
     parsed: &[Result<Parsed, MoveError>],
 ) -> Option<(Vec<Move>, String)> {
@@ -3346,6 +3538,11 @@ fn choose_prefix(
         let mut pos = start.clone();
         for &mv in &prefix.moves {
             pos.play_unchecked(mv);
+        }
+        for (parsed, _) in gap {
+            if let Outcome::One { mv, .. } = resolve::resolve(&pos, parsed) {
+                pos.play_unchecked(mv);
+            }
         }
         let mut budget = CONFIRM_BUDGET;
         let read = reach(pos, parsed, false, &mut budget).0;
@@ -3684,7 +3881,8 @@ fn read_chunk(
     let map = |at: usize| rewritten.map.get(at).copied().unwrap_or(rewritten.read);
     let mut items = Vec::new();
     let count = found.len();
-    for (index, (parsed, range)) in found.into_iter().enumerate() {
+    for (index, (mut parsed, range)) in found.into_iter().enumerate() {
+        either_side(&mut parsed, &rewritten.text[range.clone()]);
         let from = map(range.start);
         // One move of the chunk spans to its read end; several split where the next starts.
         let to = if index + 1 == count {
@@ -3703,6 +3901,25 @@ fn read_chunk(
     let rest = chunk[rewritten.read..].trim();
     let note = (!rest.is_empty()).then(|| rest.to_owned());
     Some((items, k, note))
+}
+
+/// The square of the piece taken, written in words after it (`Q takes P (K 4)`), counted
+/// from either side: books count it from the mover's side or from the side of the piece taken
+/// (Hoyle's `Q takes P (K 4)` for Black's pawn on Black's K4); the moves after it decide.
+fn either_side(parsed: &mut Parsed, text: &str) {
+    let qualified = text
+        .find('x')
+        .is_some_and(|x| text[x..].contains('(') && text[x..].contains(')'));
+    if let parser::Body::Piece(p) = &mut parsed.body
+        && let parser::Target::Takes {
+            victim: Some(_),
+            at,
+        } = &mut p.target
+        && qualified
+        && at.ranks.count_ones() == 1
+    {
+        at.ranks |= at.ranks.reverse_bits();
+    }
 }
 
 /// Reads the chunk `k` (from byte `s`) in the compact form, joined to up to two chunks after it

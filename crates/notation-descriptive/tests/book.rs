@@ -303,8 +303,8 @@ fn french_books_import_too() {
 }
 
 /// `Q. takes doubled P.`: the queen could take the c5 or the h2 pawn; only c5 stands on a file
-/// with another of its side's pawns, so that is the move, reported. Without the word the token
-/// stays ambiguous and the game stops there, with an error.
+/// with another of its side's pawns, so that is the move, reported. Without the word, the
+/// capture that takes back on the square just taken on is the move.
 #[test]
 fn what_the_book_says_of_the_pawn_taken_picks_the_pawn() {
     let game = |taken: &str| {
@@ -329,16 +329,19 @@ fn what_the_book_says_of_the_pawn_taken_picks_the_pawn() {
         "Q. takes doubled P.: fits QxBP and QxRP; read as QxBP, the doubled pawn"
     );
 
+    // Without the word, the move before it tells: `4. Q. P. takes P.` took on QB5, and the
+    // queen takes back there.
     let text = game("");
     let import = book::import(&text, &Descriptive::OLD);
-    assert!(!import.games[0].complete);
-    assert_eq!(import.games[0].moves().count(), 7);
+    assert!(import.games[0].complete, "{:?}", import.diagnostics);
+    let moves: Vec<String> = import.games[0].moves().map(|m| m.to_string()).collect();
+    assert_eq!(moves[7], "d6c5", "{moves:?}");
     assert!(
-        import.diagnostics[0]
+        import.games[0].repairs[0]
             .message
-            .starts_with("ambiguous move Q x P"),
+            .ends_with("read as QxBP, the one that takes back on the square just taken on"),
         "{}",
-        import.diagnostics[0].message
+        import.games[0].repairs[0].message
     );
 }
 
@@ -417,6 +420,90 @@ fn a_capture_the_rest_of_the_game_does_not_settle_is_the_one_not_given_away() {
         game.repairs[0].message,
         "Kt takes P: the move fits KtxKP and KtxKtP, and the rest of the game replays after each; read as KtxKP, the one capture whose piece is not taken back at once by a lesser one"
     );
+}
+
+/// A move that fits two, where the rest of the game replays after either, answers the move
+/// before it: it takes back on the square just taken on, or moves the piece just attacked
+/// away (Hoyle's Ruy Lopez, fourth variation: `9. P takes P  Kt takes P`; Scotch Game, second
+/// variation: `10. P to Q 5  Kt to Kt sq.`).
+#[test]
+fn a_move_nothing_after_it_settles_answers_the_move_before() {
+    // `Kt takes P`: on Q5, taking back, or on QKt5.
+    let text = "1. P-Q4  P-QKt4\n2. Kt-QB3  P-K3\n3. P-K4  P-QR3\n4. P-Q5  PxP\n5. KtxP  P-KR3\n6. P-KR3  P-KKt3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game)[8], "Nxd5");
+    assert_eq!(
+        game.repairs[0].message,
+        "KtxP: the move fits KtxKtP and KtxQP, and the rest of the game replays after each; read as KtxQP, the one that takes back on the square just taken on"
+    );
+    // `Kt-Kt1`: the knight on QB3, which the pawn attacks, or the one on KB3.
+    let text =
+        "1. P-Q4  Kt-QB3\n2. P-K4  Kt-KB3\n3. P-Q5  Kt-Kt1\n4. P-KR3  P-KR3\n5. P-QR3  P-QR3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game)[5], "Nb8");
+}
+
+/// A reference that says how far it copies (`Repeat as far as White's 8th move inclusive.`)
+/// and a run that starts after the next move: the move between is the one the words before
+/// the run give with its number, the last written (Hoyle's Evans Gambit: `Should Black play,
+/// instead of 8. ... Kt to K 2, 8. ... Kt to Kt 5, the following variations may ensue:`).
+#[test]
+fn the_move_between_a_reference_and_its_run_comes_from_the_words() {
+    let text = "\
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      Kt-B3
+4. Kt-Kt5    P-Q4
+Drawn.
+
+SECOND VARIATION.
+
+Repeat as far as White's 3rd move inclusive.
+
+Should Black play, instead of 3. ... Kt to B 3, 3. ... B to B 4, the
+following may ensue:
+
+4. P-QKt4    BxP
+5. P-B3      B-R4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 2, "{:?}", import.diagnostics);
+    let game = &import.games[1];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(
+        sans_of(game).join(" "),
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5"
+    );
+    assert_eq!(
+        game.repairs[1].message,
+        "B - B 4: the move before these, as the words before them give it"
+    );
+}
+
+/// The square of the piece taken, in words after it, counted from either side (Hoyle's Two
+/// Knights' Defence: `Q takes P (K 4)` for Black's pawn on Black's K4): the moves decide.
+#[test]
+fn the_square_of_the_piece_taken_is_counted_from_either_side() {
+    let text = "1. P to K 4  P to K 4\n2. Q to R 5  P to Q R 3\n3. Q takes P (K 4): ch.  Q to K 2\n4. Q takes Q: ch.  B takes Q\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game)[4], "Qxe5+");
+}
+
+fn sans_of(game: &book::BookGame) -> Vec<String> {
+    let mut pos = game.start.clone();
+    game.moves()
+        .map(|mv| {
+            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            token
+        })
+        .collect()
 }
 
 /// The moves of `game` in SAN, from its start.

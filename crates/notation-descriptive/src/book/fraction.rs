@@ -117,6 +117,13 @@ fn blank(out: &mut String, text: &str) {
     out.extend(std::iter::repeat_n(' ', text.len()));
 }
 
+/// A heading between two rules (`FIFTH VARIATION.`) ends a region: a word of four capitals
+/// or more, which no move has.
+fn heading(line: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_uppercase()))
+}
+
 /// How many lines apart two rules may be and still be one region: a move's three lines, a
 /// blank, a page number.
 const REACH: usize = 6;
@@ -151,7 +158,9 @@ pub(crate) fn regions(text: &str, index: &LineIndex) -> Vec<Region> {
     let mut k = 0;
     while k < lines_with_bars.len() {
         let mut j = k;
-        while j + 1 < lines_with_bars.len() && lines_with_bars[j + 1] - lines_with_bars[j] <= REACH
+        while j + 1 < lines_with_bars.len()
+            && lines_with_bars[j + 1] - lines_with_bars[j] <= REACH
+            && !(lines_with_bars[j] + 1..lines_with_bars[j + 1]).any(|l| heading(line(l)))
         {
             j += 1;
         }
@@ -270,6 +279,25 @@ Prose before.
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].first, found[0].last), (0, 2));
         assert_eq!(found[0].columns, [2, 17, 34]);
+    }
+
+    #[test]
+    fn a_heading_between_rules_ends_a_region() {
+        // Hoyle's King's Gambit, fourth and fifth variations, six lines apart.
+        let text = "\
+      ...                            P to Q 4
+   5. ---------                   9. ---------
+      P takes P                      ...
+
+FIFTH VARIATION.
+
+      ...                            P to Q 3
+   3. -----------                 7. ---------
+      Kt to K B 3                    Kt to K 4
+";
+        let found = regions(text, &LineIndex::new(text));
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!((found[1].first, found[1].last), (6, 8));
     }
 
     #[test]
