@@ -945,7 +945,7 @@ impl State<'_> {
         }
         let line_no = first + at;
         self.at = line_no;
-        if read && let Some(class) = self.moves(items, bar_line, line_no) {
+        if read && let Some(class) = self.moves(items, line_no) {
             return class;
         }
         let text = single_spaced(&text);
@@ -1076,7 +1076,7 @@ impl State<'_> {
             if !goes_on
                 && !in_paren
                 && (!after_prose || cleaned.starts_with(char::is_whitespace))
-                && let Some(class) = self.moves(items, &cleaned, line_no)
+                && let Some(class) = self.moves(items, line_no)
             {
                 return class;
             }
@@ -1493,7 +1493,7 @@ impl State<'_> {
 
     /// A line of numbered moves: continues the game, starts one, or is a note quoting moves
     /// (`None`: read the line as prose).
-    fn moves(&mut self, items: Vec<Item>, line: &str, line_no: usize) -> Option<LineClass> {
+    fn moves(&mut self, items: Vec<Item>, line_no: usize) -> Option<LineClass> {
         let mut items = items;
         // The numbers after one misprinted one more than the move (`... 17. B to Kt 3` for
         // Black's 16th, and `18.` for the 17th after it) are read as the book goes on with them.
@@ -1517,19 +1517,22 @@ impl State<'_> {
             return Some(LineClass::Move);
         }
         let line_start = self.index.start(line_no + 1);
-        let move_cols: Vec<usize> = items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Move { span, .. } => Some(span.start.saturating_sub(line_start)),
-                _ => None,
-            })
-            .collect();
+        // Where the line's moves stand: the first two and how many (no list per line).
+        let (mut move_count, mut move_cols) = (0, [0usize; 2]);
+        for i in &items {
+            if let Item::Move { span, .. } = i {
+                if let Some(slot) = move_cols.get_mut(move_count) {
+                    *slot = span.start.saturating_sub(line_start);
+                }
+                move_count += 1;
+            }
+        }
         // `8                       B to Kt2`: after a note, Black's move alone in Black's
         // column under White's number.
         let black_alone = self.game.as_ref().is_some_and(|g| {
             g.next == (first.0, Color::Black)
                 && first.1 == Color::White
-                && move_cols.len() == 1
+                && move_count == 1
                 && g.black_move_col
                     .is_some_and(|c| move_cols[0].abs_diff(c) <= 3)
         });
@@ -1539,21 +1542,26 @@ impl State<'_> {
             first
         };
         // `69. Q. takes Kt.   59. Q. to her 5th.`: White's number misprinted, Black's right.
-        let numbers: Vec<u32> = items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Number { n, .. } => Some(*n),
-                _ => None,
-            })
-            .collect();
+        let mut numbers = items.iter().filter_map(|i| match i {
+            Item::Number { n, .. } => Some(*n),
+            _ => None,
+        });
+        let (numbers_count, second_number) = {
+            let first = numbers.next();
+            let second = numbers.next();
+            (
+                usize::from(first.is_some()) + usize::from(second.is_some()) + numbers.count(),
+                second,
+            )
+        };
         let misnumbered = self.game.as_ref().is_some_and(|g| {
             !g.ended
                 && g.next.1 == Color::White
                 && first != g.next
                 && first.1 == Color::White
-                && numbers.len() == 2
-                && numbers[1] == g.next.0
-                && move_cols.len() == 2
+                && numbers_count == 2
+                && second_number == Some(g.next.0)
+                && move_count == 2
         });
         let first = if misnumbered
             && let Some(game) = self.game.as_mut()
@@ -1590,7 +1598,7 @@ impl State<'_> {
                 && first == (g.next.0 + 1, Color::Black)
                 && matches!(items.first(), Some(Item::Number { black: true, .. }))
                 && !items.iter().any(|i| matches!(i, Item::Note(_)))
-                && move_cols.len() == 1
+                && move_count == 1
                 && g.black_move_col
                     .is_some_and(|c| move_cols[0].abs_diff(c) <= 3)
         });
@@ -1713,7 +1721,9 @@ impl State<'_> {
             });
         }
         game.variation_col = None;
-        if let [_, black, ..] = move_cols[..] {
+        if move_count >= 2
+            && let [_, black] = move_cols
+        {
             game.black_move_col.get_or_insert(black);
         }
         if black_alone {
@@ -1721,17 +1731,12 @@ impl State<'_> {
         }
         // The line's own part, and the columns printed beside it.
         let (own, beside) = split_columns(items, game.next);
-        if let Some((n, black, c)) = numbers_at(&own, line).first().copied() {
-            let _ = n;
-            if black {
+        for (k, (black, c)) in numbers_at(&own).enumerate() {
+            if k == 0 && black {
                 game.black_col.get_or_insert(c);
-            } else {
+            } else if k == 0 {
                 game.white_col.get_or_insert(c);
-            }
-        }
-        for (n, black, c) in numbers_at(&own, line).into_iter().skip(1) {
-            let _ = n;
-            if !black && game.black_col.is_none() {
+            } else if !black && game.black_col.is_none() {
                 game.black_col = Some(c);
             }
         }
@@ -2393,8 +2398,9 @@ fn split_columns(items: Vec<Item>, start: (u32, Color)) -> (Vec<Item>, Vec<Vec<I
     (own, beside)
 }
 
-/// The numbers of a line's items with the byte column where each stands.
-fn numbers_at(items: &[Item], _line: &str) -> Vec<(u32, bool, usize)> {
+/// The numbers of a line's items (whether each is Black's) with the byte column where each
+/// stands.
+fn numbers_at(items: &[Item]) -> impl Iterator<Item = (bool, usize)> + '_ {
     items
         .iter()
         .filter_map(|i| match i {
@@ -2402,11 +2408,10 @@ fn numbers_at(items: &[Item], _line: &str) -> Vec<(u32, bool, usize)> {
             _ => None,
         })
         .zip(items.iter().filter_map(|i| match i {
-            Item::Number { n, black } => Some((*n, *black)),
+            Item::Number { black, .. } => Some(*black),
             _ => None,
         }))
-        .map(|(at, (n, black))| (n, black, at))
-        .collect()
+        .map(|(at, black)| (black, at))
 }
 
 /// A capture the book qualifies (`Q. takes doubled P.`) that could take two pawns: the one
@@ -3833,19 +3838,22 @@ fn read_chunk(
     // three times, joined to the chunks after it.
     let worded = {
         let chunk = &line[s..pieces[k].1];
-        [
-            " to ",
-            "takes",
-            "'s",
-            "square",
-            " his ",
-            " her ",
-            "Castles on",
-            "checks",
-            "moves",
-        ]
-        .iter()
-        .any(|w| chunk.contains(w))
+        // Each of the words has a space or is `'s` or ends in `s`: most compact chunks
+        // (`Kt-KB3`) are told at once, without nine searches.
+        chunk.contains([' ', '\'', 's'])
+            && [
+                " to ",
+                "takes",
+                "'s",
+                "square",
+                " his ",
+                " her ",
+                "Castles on",
+                "checks",
+                "moves",
+            ]
+            .iter()
+            .any(|w| chunk.contains(w))
     };
     if !worded && let Some(read) = read_compact(line, pieces, k, s, offset, notation) {
         return Some(read);

@@ -109,24 +109,50 @@ fn is_compact(core: &str) -> bool {
     any
 }
 
+/// `word` in small letters, written into `buf`; `"~"` (no word looked for) when it is longer.
+fn small_letters<'b>(word: &str, buf: &'b mut [u8; 16]) -> &'b str {
+    let Some(slot) = buf.get_mut(..word.len()) else {
+        return "~";
+    };
+    slot.copy_from_slice(word.as_bytes());
+    slot.make_ascii_lowercase();
+    // Only ASCII letters changed: still the UTF-8 of `word`.
+    std::str::from_utf8(slot).unwrap_or("~")
+}
+
+/// The words of a chunk looked at: a move in words is far shorter (`K. Kt. to Q. B's 3d.
+/// (dis. ch.)` is eight).
+const MAX_WORDS: usize = 24;
+
 /// Rewrites `chunk`; `None` when its first word already is not a move's.
 pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
-    // Sized once: a chunk is a few words, and its rewriting about as long as it.
-    let mut words: Vec<(usize, &str)> = Vec::with_capacity(8);
+    // The first words of the chunk, on the stack: no move is written in more, and the words
+    // after them are a note (`read` stops before them).
+    let mut list = [(0usize, ""); MAX_WORDS];
+    let mut count = 0;
     let mut start = None;
     for (i, c) in chunk.char_indices() {
         match (c.is_whitespace(), start) {
             (true, Some(s)) => {
-                words.push((s, &chunk[s..i]));
+                if count == MAX_WORDS {
+                    start = None;
+                    break;
+                }
+                list[count] = (s, &chunk[s..i]);
+                count += 1;
                 start = None;
             }
             (false, None) => start = Some(i),
             _ => {}
         }
     }
-    if let Some(s) = start {
-        words.push((s, &chunk[s..]));
+    if let Some(s) = start
+        && count < MAX_WORDS
+    {
+        list[count] = (s, &chunk[s..]);
+        count += 1;
     }
+    let words = &list[..count];
     let mut out = Rewritten {
         text: String::with_capacity(chunk.len() + 8),
         map: Vec::with_capacity(chunk.len() + 8),
@@ -183,7 +209,10 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             .trim_start_matches(['(', '['])
             .trim_end_matches(['.', ',', ';', ':', ')', ']']);
         let core = core.trim_end_matches('.');
-        let lower = core.to_ascii_lowercase();
+        // In small letters on the stack: every word of every chunk is asked, and a word too
+        // long for the buffer is none of the words looked for.
+        let mut buf = [0u8; 16];
+        let lower = small_letters(core, &mut buf);
         let next_core = words.get(k + 1).map(|(_, w)| {
             w.trim_start_matches(['(', '['])
                 .trim_end_matches(['.', ',', ';', ':', ')', ']'])
@@ -231,7 +260,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 }
             }
         }
-        match lower.as_str() {
+        match lower {
             "" => {}
             "to" if !verb && !mover.is_empty() => {
                 verb = true;
@@ -305,7 +334,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             | "becomes" | "one" | "two"
                 if !verb && !mover.is_empty() && !castles =>
             {
-                out.verb = Some(match lower.as_str() {
+                out.verb = Some(match lower {
                     "checks" => Verb::Checks,
                     "mates" => Verb::Mates,
                     "queens" | "becomes" => Verb::Queens,
@@ -322,7 +351,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             // `Q. takes doubled P.`: what kind of pawn is no part of the move's name, but it
             // tells which pawn when the move could take two.
             "doubled" | "isolated" | "passed" if verb => {
-                out.victim = Some(match lower.as_str() {
+                out.victim = Some(match lower {
                     "doubled" => PawnKind::Doubled,
                     "isolated" => PawnKind::Isolated,
                     _ => PawnKind::Passed,
@@ -356,7 +385,9 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             _ => {
                 if let Some(letter) = piece_letter(core) {
                     let next_verb = next_core.is_some_and(|n| {
-                        matches!(n.to_ascii_lowercase().as_str(), "to" | "takes" | "x")
+                        ["to", "takes", "x"]
+                            .iter()
+                            .any(|v| n.eq_ignore_ascii_case(v))
                     });
                     // `R to K square ch K to B4`, `P takes Kt Q takes Q ch`: the next move
                     // starts here.
