@@ -2938,8 +2938,11 @@ fn resigned_in(text: &str) -> Option<GameResult> {
 /// A chapter or game heading that ends whatever game came before: upper-case words
 /// (`GAME 4. FRENCH DEFENCE`), `GAME II.--Between Mr. Morphy and Mr. Harrwitz.`, `No. 17.`
 fn is_heading(text: &str) -> bool {
-    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
-    if letters >= 4 && !text.chars().any(char::is_lowercase) {
+    // A line of prose has a small letter within its first few: asked first, the letters
+    // are counted only in the few lines in capitals.
+    if !text.chars().any(char::is_lowercase)
+        && text.chars().filter(|c| c.is_alphabetic()).count() >= 4
+    {
         return true;
     }
     let numbered = |rest: &str| {
@@ -3665,6 +3668,14 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
     };
     let mut i = 0;
     while i < bytes.len() {
+        // On to the next byte that may start a mark: the bytes between are looked at once.
+        match bytes[i..]
+            .iter()
+            .position(|&b| matches!(b, b'{' | b'/' | b'*' | b'[' | b'('))
+        {
+            Some(skip) => i += skip,
+            None => break,
+        }
         let b = bytes[i];
         let after_word = i > 0 && !bytes[i - 1].is_ascii_whitespace();
         if b == b'{' {
@@ -3741,6 +3752,35 @@ fn prose_text(line: &str) -> String {
 
 /// White space made single spaces, in one allocation.
 fn single_spaced(text: &str) -> String {
+    let t = text.trim();
+    // Most lines are ASCII with single spaces already: one copy, no walk word by word.
+    let mut after_space = false;
+    let plain = t.bytes().all(|b| {
+        let space = b == b' ';
+        let ok = b.is_ascii() && (!b.is_ascii_whitespace() || (space && !after_space));
+        after_space = space;
+        ok
+    });
+    if plain {
+        return t.to_owned();
+    }
+    // ASCII with runs of blanks (two spaces after a full stop): collapsed byte by byte.
+    if t.is_ascii() {
+        let mut out = String::with_capacity(t.len());
+        let mut blank = false;
+        for &b in t.as_bytes() {
+            if b.is_ascii_whitespace() {
+                blank = true;
+            } else {
+                if blank {
+                    out.push(' ');
+                    blank = false;
+                }
+                out.push(char::from(b));
+            }
+        }
+        return out;
+    }
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !out.is_empty() {
