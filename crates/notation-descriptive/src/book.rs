@@ -3999,10 +3999,8 @@ fn read_compact(
 
 /// `becoming a Queen`, `and becomes a Knight`, `queening`: the piece a pawn becomes.
 fn promotion_words(text: &str) -> Option<chess_rules::Role> {
-    let lower = text
-        .trim()
-        .trim_end_matches(['.', ')'])
-        .to_ascii_lowercase();
+    let text = text.trim().trim_end_matches(['.', ')']);
+    // Asked after every move followed by more words: no copy in small letters.
     let rest = [
         "becoming a ",
         "becomes a ",
@@ -4010,14 +4008,24 @@ fn promotion_words(text: &str) -> Option<chess_rules::Role> {
         "(becoming a ",
     ]
     .iter()
-    .find_map(|p| lower.strip_prefix(p))?;
+    .find_map(|p| {
+        text.get(..p.len())
+            .filter(|head| head.eq_ignore_ascii_case(p))
+            .map(|_| &text[p.len()..])
+    })?;
     use chess_rules::Role;
-    Some(match rest.split_whitespace().next()? {
-        "queen" | "q" => Role::Queen,
-        "rook" | "r" | "castle" => Role::Rook,
-        "bishop" | "b" => Role::Bishop,
-        "knight" | "kt" | "n" => Role::Knight,
-        _ => return None,
+    let word = rest.split_whitespace().next()?;
+    let is = |w: &str| word.eq_ignore_ascii_case(w);
+    Some(if is("queen") || is("q") {
+        Role::Queen
+    } else if is("rook") || is("r") || is("castle") {
+        Role::Rook
+    } else if is("bishop") || is("b") {
+        Role::Bishop
+    } else if is("knight") || is("kt") || is("n") {
+        Role::Knight
+    } else {
+        return None;
     })
 }
 

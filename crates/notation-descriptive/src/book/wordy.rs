@@ -109,6 +109,23 @@ fn is_compact(core: &str) -> bool {
     any
 }
 
+/// `text` less the bytes of `set` at its end. The marks trimmed are ASCII, which no byte of
+/// another character is: a walk over bytes, not characters.
+fn trim_end<'a>(text: &'a str, set: &[u8]) -> &'a str {
+    let bytes = text.as_bytes();
+    let mut end = bytes.len();
+    while end > 0 && set.contains(&bytes[end - 1]) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or(text)
+}
+
+/// `text` less the bytes of `set` at its start (ASCII, as for [`trim_end`]).
+fn trim_start<'a>(text: &'a str, set: &[u8]) -> &'a str {
+    let skip = text.bytes().take_while(|b| set.contains(b)).count();
+    text.get(skip..).unwrap_or(text)
+}
+
 /// `word` in small letters, written into `buf`; `"~"` (no word looked for) when it is longer.
 fn small_letters<'b>(word: &str, buf: &'b mut [u8; 16]) -> &'b str {
     let Some(slot) = buf.get_mut(..word.len()) else {
@@ -195,8 +212,8 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
     while k < words.len() {
         let (at, word) = words[k];
         // `4th.!`, `P.?`: the glyph after the word, kept for after it.
-        let stem = word.trim_end_matches(['.', ')', ',', ';']);
-        let glyphs = stem.len() - stem.trim_end_matches(['!', '?']).len();
+        let stem = trim_end(word, b".),;");
+        let glyphs = stem.len() - trim_end(stem, b"!?").len();
         let (word, nag) = if glyphs > 0 && glyphs < stem.len() {
             (
                 &stem[..stem.len() - glyphs],
@@ -205,18 +222,14 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
         } else {
             (word, None)
         };
-        let core = word
-            .trim_start_matches(['(', '['])
-            .trim_end_matches(['.', ',', ';', ':', ')', ']']);
-        let core = core.trim_end_matches('.');
+        let core = trim_end(trim_start(word, b"(["), b".,;:)]");
         // In small letters on the stack: every word of every chunk is asked, and a word too
         // long for the buffer is none of the words looked for.
         let mut buf = [0u8; 16];
         let lower = small_letters(core, &mut buf);
-        let next_core = words.get(k + 1).map(|(_, w)| {
-            w.trim_start_matches(['(', '['])
-                .trim_end_matches(['.', ',', ';', ':', ')', ']'])
-        });
+        let next_core = words
+            .get(k + 1)
+            .map(|(_, w)| trim_end(trim_start(w, b"(["), b".,;:)]"));
         let end = at + words[k].1.len();
         // `R. (B. sq.) to B's 2d.`: the square the piece stands on, in parentheses; after
         // the piece taken (`Q takes P (K 4)`), the square it is taken on.
