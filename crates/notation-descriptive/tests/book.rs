@@ -6,7 +6,7 @@ mod common;
 use board_core::{Dialect, RecordReader, replay};
 use chess_rules::Position;
 use common::{SAN, shared_file};
-use notation_descriptive::book::{self, BookElement};
+use notation_descriptive::book::{self, BookElement, LineClass};
 use notation_descriptive::{Descriptive, DescriptivePosition};
 use notation_en::Algebraic;
 
@@ -493,6 +493,32 @@ fn the_square_of_the_piece_taken_is_counted_from_either_side() {
     let game = &import.games[0];
     assert!(game.complete, "{:?}", import.diagnostics);
     assert_eq!(sans_of(game)[4], "Qxe5+");
+}
+
+/// Fractions printed in a row go on from each other (Hoyle's explanation of the notation:
+/// `1. -----  2. -----  3. -----  &c.`), and a book in the compact style may print them too.
+#[test]
+fn fractions_in_a_row_are_one_line_of_play() {
+    let text = "\
+     P to K 4       Kt to K B 3      B to Kt 5
+  1. --------    2. -----------   3. ----------  &c.
+     P to K 4       Kt to Q B 3      P to Q R 3
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(&import.games[0]).join(" "), "e4 e5 Nf3 Nc6 Bb5 a6");
+    assert_eq!(import.tally.get(LineClass::Move), 3);
+    let compact = "\
+     P-K4
+  1. ----
+     P-QB4
+
+     Kt-KB3
+  2. ------
+     P-K3
+";
+    let import = book::import(compact, &Descriptive::OLD);
+    assert_eq!(sans_of(&import.games[0]).join(" "), "e4 c5 Nf3 e6");
 }
 
 fn sans_of(game: &book::BookGame) -> Vec<String> {
