@@ -1397,6 +1397,7 @@ impl State<'_> {
                     moves,
                     said,
                     named,
+                    opening: game.tag("Opening").map(str::to_owned),
                 }
             })
             .collect()
@@ -1819,10 +1820,20 @@ impl State<'_> {
         let mut pos = start.clone();
         let mut elements = Vec::new();
         // The moves a reference copies, before the game's own.
-        if let Some((moves, said)) =
-            choose_prefix(std::mem::take(&mut game.prefix), &game.gap, &start, &parsed)
+        if let Some(Prefix {
+            moves,
+            said,
+            opening,
+            ..
+        }) = choose_prefix(std::mem::take(&mut game.prefix), &game.gap, &start, &parsed)
             && let Some(first) = game.tokens.first()
         {
+            // A variation is of the opening of the game it branches from.
+            if let Some(opening) = opening
+                && !game.tags.iter().any(|(n, _)| n == "Opening")
+            {
+                game.tags.push(("Opening".to_owned(), opening));
+            }
             repairs.push(Diagnostic::warning(Code::BookReference, said, first.span));
             let at = Span::new(first.span.start, first.span.start);
             for mv in moves {
@@ -3033,7 +3044,7 @@ fn heading_tags(
         } else if opening.is_none()
             && let Some(name) = opening_line(line)
         {
-            opening = Some(name.to_owned());
+            opening = Some(name);
         }
     }
     // The last paragraph that says where the game was played.
@@ -3092,6 +3103,15 @@ fn heading_tags(
     if let Some(name) = opening {
         tags.push(("Opening".to_owned(), name));
     }
+    if let Some(h) = heading
+        .as_deref()
+        .filter(|h| variation_heading(&h.to_ascii_lowercase()))
+    {
+        tags.push((
+            "Variation".to_owned(),
+            title_case(h.trim().trim_end_matches('.')),
+        ));
+    }
     (tags, heading)
 }
 
@@ -3138,7 +3158,7 @@ fn versus(line: &str) -> Option<(String, String)> {
 
 /// An opening's name on a line of its own: `Four Knights' Game.`, `Ruy Lopez.`, `Queen's
 /// Gambit Declined`: a few capitalised words with a word openings are named by.
-fn opening_line(line: &str) -> Option<&str> {
+fn opening_line(line: &str) -> Option<String> {
     let name = line.trim().trim_end_matches('.');
     let words: Vec<&str> = name.split_whitespace().collect();
     let named = [
@@ -3153,14 +3173,52 @@ fn opening_line(line: &str) -> Option<&str> {
         "Counter-Gambit",
         "Variation",
     ];
-    ((2..=6).contains(&words.len())
+    let is_named = (2..=6).contains(&words.len())
         && words
             .iter()
             .all(|w| w.starts_with(|c: char| c.is_uppercase()))
-        && words
-            .iter()
-            .any(|w| named.contains(&w.trim_end_matches([',', '.']))))
-    .then_some(name)
+        && words.iter().any(|w| {
+            let w = w.trim_end_matches([',', '.']);
+            named.iter().any(|n| n.eq_ignore_ascii_case(w))
+        });
+    if !is_named {
+        return None;
+    }
+    if name.chars().any(char::is_lowercase) {
+        return Some(name.to_owned());
+    }
+    // A heading in capitals (`THE EVANS GAMBIT.`, `FOUR KNIGHTS' GAME.`) names the opening as
+    // a title would; not one that numbers a part of the book (`GAME THE SECOND.`,
+    // `VARIATION I.`, `SECOND VARIATION.`): `GAME` only as its last word, never `VARIATION`.
+    let last = words.len() - 1;
+    let names_one = words.iter().enumerate().any(|(k, w)| {
+        let w = w.trim_end_matches([',', '.']);
+        (w == "GAME" && k == last)
+            || [
+                "OPENING", "DEFENCE", "DEFENSE", "GAMBIT", "ATTACK", "LOPEZ", "GIUOCO",
+            ]
+            .contains(&w)
+            || w == "COUNTER-GAMBIT"
+    });
+    // Nor one that says what part of the book it heads (`SECOND VARIATION OF THIS ATTACK.`,
+    // `ILLUSTRATIVE OF THE CUNNINGHAM GAMBIT.`).
+    let part = words.iter().any(|w| {
+        [
+            "VARIATION",
+            "VARIATIONS",
+            "THIS",
+            "ILLUSTRATIVE",
+            "CHAPTER",
+            "PART",
+        ]
+        .contains(&w.trim_end_matches([',', '.']))
+    });
+    if !names_one || part {
+        return None;
+    }
+    let name = name.strip_prefix("THE ").unwrap_or(name);
+    // `PHILIDOR'S DEFENCE` is Philidor's, not Philidor'S.
+    Some(title_case(name).replace("'S", "'s").replace("’S", "’s"))
 }
 
 /// The words after one of `leads` up to the next comma or ` between`: `Masters' Tournament`.
@@ -3527,6 +3585,8 @@ struct Prefix {
     said: String,
     /// From the game the reference names (`Repeat Second Variation ...`, `Game 3`).
     named: bool,
+    /// The opening that game is of: a variation of it is too.
+    opening: Option<String>,
 }
 
 /// The moves a reference copies, of those it may mean (nearest first): the game it names
@@ -3537,9 +3597,9 @@ fn choose_prefix(
     gap: &[(Parsed, String)],
     start: &DescriptivePosition,
     parsed: &[Result<Parsed, MoveError>],
-) -> Option<(Vec<Move>, String)> {
+) -> Option<Prefix> {
     if candidates.len() < 2 {
-        return candidates.into_iter().next().map(|p| (p.moves, p.said));
+        return candidates.into_iter().next();
     }
     let mut best: Option<(usize, Prefix)> = None;
     for prefix in candidates {
@@ -3555,13 +3615,13 @@ fn choose_prefix(
         let mut budget = CONFIRM_BUDGET;
         let read = reach(pos, parsed, false, &mut budget).0;
         if prefix.named && read > 0 {
-            return Some((prefix.moves, prefix.said));
+            return Some(prefix);
         }
         if best.as_ref().is_none_or(|(r, _)| read > *r) {
             best = Some((read, prefix));
         }
     }
-    best.map(|(_, p)| (p.moves, p.said))
+    best.map(|(_, p)| p)
 }
 
 /// The squares an odds game's heading empties: `Remove White's Queen's Knight.`, `(Remove

@@ -521,6 +521,39 @@ fn fractions_in_a_row_are_one_line_of_play() {
     assert_eq!(sans_of(&import.games[0]).join(" "), "e4 c5 Nf3 e6");
 }
 
+/// A heading in capitals that names an opening (Hoyle's `THE EVANS GAMBIT.`) is the game's
+/// `Opening`; a variation printed after it (`SECOND VARIATION.`) is of the opening of the game
+/// it branches from, and says which variation it is. A heading that numbers a part of the book
+/// (the Blue Book's `GAME THE SECOND.`, `VARIATION I.`) names no opening.
+#[test]
+fn openings_and_variations_from_headings_in_capitals() {
+    let text = "\
+THE EVANS GAMBIT.
+
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      B-B4
+4. P-QKt4    BxP
+Drawn.
+
+SECOND VARIATION.
+
+First three moves as before.
+
+4. Castles   Kt-B3
+
+GAME THE SECOND.
+
+1. P-Q4      P-Q4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 3, "{:?}", import.diagnostics);
+    assert_eq!(import.games[0].tag("Opening"), Some("Evans Gambit"));
+    assert_eq!(import.games[1].tag("Opening"), Some("Evans Gambit"));
+    assert_eq!(import.games[1].tag("Variation"), Some("Second Variation"));
+    assert_eq!(import.games[2].tag("Opening"), None);
+}
+
 fn sans_of(game: &book::BookGame) -> Vec<String> {
     let mut pos = game.start.clone();
     game.moves()
