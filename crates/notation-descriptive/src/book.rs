@@ -203,7 +203,14 @@ pub enum BookElement {
     /// Moves a note gives in place of the move before it (`After 12. BxKt, PxB; 13. Q-R5ch,
     /// K-B1 wins` after `12. P-K4`), played from the position before that move: a PGN
     /// variation there. The note's prose around them stays as comments beside it.
-    Variation(Vec<Move>),
+    Variation {
+        /// The moves, from the position before the move they replace.
+        moves: Vec<Move>,
+        /// The words inside the variation, between its runs of moves (`would be unfavourable,
+        /// because of` between `9. ... Kt to K 4` and `10. Kt takes Kt`), each with the number
+        /// of its moves before it.
+        notes: Vec<(usize, String)>,
+    },
 }
 
 /// What a book held: the games read, the diagnostics of the whole text (every repair as a
@@ -236,6 +243,9 @@ pub struct NoteRuns {
     /// Numbered as the move before the note but not replaying from the position before it:
     /// kept in the note's text.
     pub not_replayed: usize,
+    /// Runs that go on with the variation before them, after words of the same sentence
+    /// (`9. ... Kt to K 4 would be unfavourable, because of 10. Kt takes Kt`).
+    pub continued: usize,
 }
 
 /// What became of the text diagrams of a book that read as positions (eight ranks, a king of
@@ -265,7 +275,7 @@ impl BookGame {
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.elements.iter().filter_map(|e| match e {
             BookElement::Move { mv, .. } => Some(*mv),
-            BookElement::Comment(_) | BookElement::Variation(_) => None,
+            BookElement::Comment(_) | BookElement::Variation { .. } => None,
         })
     }
 
@@ -288,7 +298,7 @@ impl BookGame {
             .iter()
             .filter_map(|e| match e {
                 BookElement::Move { span, .. } => Some(*span),
-                BookElement::Comment(_) | BookElement::Variation(_) => None,
+                BookElement::Comment(_) | BookElement::Variation { .. } => None,
             })
             .nth(ply)
             .is_some_and(|at| self.repairs.iter().all(|r| r.span != at))
@@ -338,14 +348,21 @@ impl BookGame {
                     pos.play_unchecked(*mv);
                 }
                 BookElement::Comment(text) => writer.comment(text),
-                BookElement::Variation(moves) => {
+                BookElement::Variation { moves, notes } => {
                     writer.start_variation();
                     let mut line = before.clone();
-                    for mv in moves {
+                    let mut notes = notes.iter().peekable();
+                    for (k, mv) in moves.iter().enumerate() {
+                        while let Some((_, text)) = notes.next_if(|(at, _)| *at == k) {
+                            writer.comment(text);
+                        }
                         token.clear();
                         notation.format(&line, mv, &mut token);
                         writer.move_token(&token);
                         line.play_unchecked(*mv);
+                    }
+                    for (_, text) in notes {
+                        writer.comment(text);
                     }
                     writer.end_variation();
                 }
@@ -2047,6 +2064,7 @@ impl State<'_> {
         }
         self.import.notes.variations += runs.variations;
         self.import.notes.not_replayed += runs.not_replayed;
+        self.import.notes.continued += runs.continued;
         let repairs: Vec<Diagnostic> = repairs
             .into_iter()
             .map(|r| r.in_game(run, name.clone()))
@@ -2152,7 +2170,10 @@ fn note_elements(
     let mut pieces: Vec<BookElement> = Vec::new();
     let mut of_earlier: Vec<Vec<Move>> = Vec::new();
     // Prose not yet written, from here.
-    let mut prose_from = 0;
+    let mut prose_from: usize = 0;
+    // The last variation written, the position after it and its next move: a run of the
+    // same sentence numbered as that move goes on with it.
+    let mut open: Option<(usize, DescriptivePosition, (u32, Color))> = None;
     let mut i = 0;
     while i < bytes.len() {
         let starts_word = i == 0 || matches!(bytes[i - 1], b' ' | b'(' | b'\t');
@@ -2176,7 +2197,20 @@ fn note_elements(
                 black = true;
             }
         }
-        let wanted = |n: u32| n == replaced.0 || earlier.is_some_and(|(e, _, _)| e.0 == n);
+        // The words since the variation, with the byte before them (the run's move may end
+        // with the full stop that ends its sentence).
+        let since = text
+            .get(prose_from.saturating_sub(1)..i)
+            .unwrap_or(&text[prose_from..i]);
+        let continues = open
+            .as_ref()
+            .filter(|_| same_sentence(since))
+            .map(|(_, _, next)| *next);
+        let wanted = |n: u32| {
+            n == replaced.0
+                || earlier.is_some_and(|(e, _, _)| e.0 == n)
+                || continues.is_some_and(|c| c.0 == n)
+        };
         let items = number(&text[probe..end])
             .filter(|(n, _, _, _)| wanted(*n))
             .and_then(|_| move_line(&text[probe..end], probe, notation))
@@ -2186,6 +2220,40 @@ fn note_elements(
                 }
                 items
             });
+        // The variation before goes on after words of the same sentence (`9. ... Kt to K 4
+        // would be unfavourable, because of 10. Kt takes Kt, P takes Kt`).
+        if let (Some(next), Some(items)) = (continues, items.as_ref())
+            && let Some((tokens, run_end)) = run_of(items, next)
+            && let Some((at, after, _)) = open.take()
+        {
+            match replay_run(&after, &tokens, notation) {
+                Some(moves) => {
+                    let between = text[prose_from..i]
+                        .trim()
+                        .trim_start_matches([',', ';'])
+                        .trim();
+                    let mut pos = after;
+                    let mut next = next;
+                    for &mv in &moves {
+                        pos.play_unchecked(mv);
+                        Gathering::advance(&mut next);
+                    }
+                    if let Some(BookElement::Variation { moves: line, notes }) = pieces.get_mut(at)
+                    {
+                        if !between.is_empty() {
+                            notes.push((line.len(), between.to_owned()));
+                        }
+                        line.extend(moves);
+                    }
+                    runs.continued += 1;
+                    open = Some((at, pos, next));
+                    prose_from = run_end;
+                    i = run_end.max(i + 1);
+                    continue;
+                }
+                None => open = Some((at, after, next)),
+            }
+        }
         let found = items.as_ref().and_then(|items| {
             run_of(items, replaced)
                 .map(|run| (run, last, false))
@@ -2208,7 +2276,17 @@ fn note_elements(
                 if !prose.is_empty() {
                     pieces.push(BookElement::Comment(prose.to_owned()));
                 }
-                pieces.push(BookElement::Variation(moves));
+                let mut pos = from.clone();
+                let mut next = replaced;
+                for &mv in &moves {
+                    pos.play_unchecked(mv);
+                    Gathering::advance(&mut next);
+                }
+                pieces.push(BookElement::Variation {
+                    moves,
+                    notes: Vec::new(),
+                });
+                open = Some((pieces.len() - 1, pos, next));
                 runs.variations += 1;
                 prose_from = run_end;
             }
@@ -2221,10 +2299,16 @@ fn note_elements(
     if let Some((_, _, at)) = earlier {
         for moves in of_earlier {
             let mut to = at + 1;
-            while matches!(elements.get(to), Some(BookElement::Variation(_))) {
+            while matches!(elements.get(to), Some(BookElement::Variation { .. })) {
                 to += 1;
             }
-            elements.insert(to, BookElement::Variation(moves));
+            elements.insert(
+                to,
+                BookElement::Variation {
+                    moves,
+                    notes: Vec::new(),
+                },
+            );
             for c in comment_at.iter_mut().filter(|c| **c >= to) {
                 *c += 1;
             }
@@ -2242,6 +2326,17 @@ fn note_elements(
         pieces.push(BookElement::Comment(rest.to_owned()));
     }
     elements.extend(pieces);
+}
+
+/// `true` when `between` (the words after a variation's moves) ends no sentence: no full
+/// stop, `!` or `?` followed by a capital (`sq.`, `ch.`, `5. ...` do not end one).
+fn same_sentence(between: &str) -> bool {
+    let bytes = between.as_bytes();
+    !bytes.windows(3).any(|w| {
+        matches!(w[0], b'.' | b'!' | b'?')
+            && w[1].is_ascii_whitespace()
+            && w[2].is_ascii_uppercase()
+    })
 }
 
 /// The moves of a run that starts with the move `first` (its number and side), up to the

@@ -241,7 +241,7 @@ fn book_layouts() {
         .iter()
         .filter_map(|e| match e {
             BookElement::Comment(text) => Some(text.as_str()),
-            BookElement::Move { .. } | BookElement::Variation(_) => None,
+            BookElement::Move { .. } | BookElement::Variation { .. } => None,
         })
         .collect();
     // The result ends the game: the paragraph after it is prose outside the game.
@@ -554,6 +554,42 @@ GAME THE SECOND.
     assert_eq!(import.games[2].tag("Opening"), None);
 }
 
+/// A variation goes on after words of the same sentence when its next move's number follows
+/// (Hoyle's Giuoco Piano: `9. ... Kt to K 4 would be unfavourable, because of 10. Kt takes Kt,
+/// P takes Kt; 11. B to R 3`): the words stay inside the variation, where they stand; a new
+/// sentence ends it.
+#[test]
+fn a_variation_goes_on_after_words_of_its_sentence() {
+    let text = "\
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      Kt-B3
+
+4. Kt-Kt5    P-Q4
+
+If 4. ... B-B4, it would be risky, because of 5. Kt x BP, B x P ch; 6. K-B1, Q-K2. Then 7. P-Q4 was tried.
+
+5. P x P     Kt-QR4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    let mut pgn = String::new();
+    game.write_pgn(
+        &notation_descriptive::Tracked(Algebraic::ENGLISH),
+        &Dialect::pgn(),
+        &mut pgn,
+    );
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "4. Ng5 d5 {If} (4... Bc5 {it would be risky, because of} 5. Nxf7 Bxf2+ 6. Kf1 Qe7) {Then 7. P-Q4 was tried.} 5. exd5"
+        ),
+        "{flat}"
+    );
+    assert_eq!(game.notes.continued, 1);
+}
+
 fn sans_of(game: &book::BookGame) -> Vec<String> {
     let mut pos = game.start.clone();
     game.moves()
@@ -716,7 +752,8 @@ Not 5. ... Q-R5, which the pawn on K2 forbids.
         game.notes,
         book::NoteRuns {
             variations: 2,
-            not_replayed: 1
+            not_replayed: 1,
+            continued: 0
         }
     );
     assert_eq!(import.notes, game.notes);
