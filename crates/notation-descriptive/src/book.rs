@@ -55,6 +55,7 @@
 //! markers and page numbers inside a game are passed over. [`read`] takes the book's bytes in
 //! any encoding. `docs/notation/books.md` gives the rules with examples.
 
+mod algebraic;
 mod diagram;
 mod fraction;
 mod layout;
@@ -616,11 +617,15 @@ impl Gathering {
                 }
                 Item::Placeholder => self.next.1 = Color::Black,
                 Item::Move {
-                    parsed,
+                    mut parsed,
                     text,
                     span,
                     victim,
+                    algebraic,
                 } => {
+                    if algebraic && self.next.1 == Color::Black {
+                        algebraic::from_whites_side(&mut parsed);
+                    }
                     self.tokens.push(Token {
                         parsed,
                         text,
@@ -762,6 +767,9 @@ enum Item {
         span: Span,
         /// What the book says of the pawn taken (`doubled P.`).
         victim: Option<wordy::PawnKind>,
+        /// Written the algebraic way: its ranks counted from White's side, turned round when
+        /// Black plays it.
+        algebraic: bool,
     },
     /// `ch`, `!` printed apart from its move, in a column of its own.
     Suffix(Parsed),
@@ -1301,7 +1309,17 @@ impl State<'_> {
                         .last()
                         .and_then(|items| {
                             items.into_iter().find_map(|i| match i {
-                                Item::Move { parsed, text, .. } => Some((parsed, text)),
+                                Item::Move {
+                                    mut parsed,
+                                    text,
+                                    algebraic,
+                                    ..
+                                } => {
+                                    if algebraic && side == Color::Black {
+                                        algebraic::from_whites_side(&mut parsed);
+                                    }
+                                    Some((parsed, text))
+                                }
                                 _ => None,
                             })
                         })
@@ -2360,9 +2378,17 @@ fn run_of(items: &[Item], first: (u32, Color)) -> Option<(Vec<(Parsed, String)>,
                 }
             }
             Item::Move {
-                parsed, text, span, ..
+                parsed,
+                text,
+                span,
+                algebraic,
+                ..
             } => {
-                tokens.push((*parsed, text.clone()));
+                let mut parsed = *parsed;
+                if *algebraic && next.1 == Color::Black {
+                    algebraic::from_whites_side(&mut parsed);
+                }
+                tokens.push((parsed, text.clone()));
                 end = span.end;
                 Gathering::advance(&mut next);
             }
@@ -4061,8 +4087,11 @@ fn read_chunk(
     };
     let end = pieces[k].1;
     let chunk = &line[s..end];
+    // The algebraic books of the period (`P-e4`, `Kt-f3`, `e2-e4`, `o-o`, `e5d4:`): what is
+    // neither of the descriptive forms.
+    let algebraic = || read_algebraic(chunk, offset + s).map(|items| (items, k, None));
     let Some(rewritten) = wordy::rewrite(chunk) else {
-        return fallback();
+        return fallback().or_else(algebraic);
     };
     if let Some(verb) = rewritten.verb {
         let parsed = verb_move(&rewritten.text, verb, notation)?;
@@ -4075,11 +4104,12 @@ fn read_chunk(
                 offset + s + chunk[..rewritten.read].trim_end().len(),
             ),
             victim: None,
+            algebraic: false,
         };
         return Some((vec![item], k, (!rest.is_empty()).then(|| rest.to_owned())));
     }
     let Ok(found) = parser::parse_many(&rewritten.text, notation.language()) else {
-        return fallback();
+        return fallback().or_else(algebraic);
     };
     let map = |at: usize| rewritten.map.get(at).copied().unwrap_or(rewritten.read);
     let mut items = Vec::new();
@@ -4099,6 +4129,7 @@ fn read_chunk(
             text: rewritten.text[range].to_owned(),
             span: Span::new(offset + s + from, offset + s + to.min(chunk.len())),
             victim: rewritten.victim,
+            algebraic: false,
         });
     }
     let rest = chunk[rewritten.read..].trim();
@@ -4125,6 +4156,23 @@ fn either_side(parsed: &mut Parsed, text: &str) {
     }
 }
 
+/// Reads `chunk` (at `offset` in the text) as moves written the algebraic way.
+fn read_algebraic(chunk: &str, offset: usize) -> Option<Vec<Item>> {
+    let found = algebraic::read_many(chunk)?;
+    Some(
+        found
+            .into_iter()
+            .map(|(parsed, range)| Item::Move {
+                parsed,
+                text: chunk[range.clone()].to_owned(),
+                span: Span::new(offset + range.start, offset + range.end),
+                victim: None,
+                algebraic: true,
+            })
+            .collect(),
+    )
+}
+
 /// Reads the chunk `k` (from byte `s`) in the compact form, joined to up to two chunks after it
 /// when a wide space split a move (`Kt  -  B 3`).
 fn read_compact(
@@ -4144,6 +4192,7 @@ fn read_compact(
                     text: line[s + range.start..s + range.end].to_owned(),
                     span: Span::new(offset + s + range.start, offset + s + range.end),
                     victim: None,
+                    algebraic: false,
                 })
                 .collect();
             return Some((items, j, None));
