@@ -1029,6 +1029,24 @@ impl State<'_> {
             }
             return LineClass::PageArtefact;
         }
+        // `FEN: 8/2pp2pp/8/...`, `[FEN "..."]`: a position written out, the start of the moves
+        // after it as a diagram's would be.
+        if let Some(chess) = fen_line(trimmed) {
+            let lead = raw.len() - raw.trim_start().len();
+            let comments = self.game.as_mut().map_or(0, |g| {
+                g.flush();
+                g.comments.len()
+            });
+            self.board = Some(Pending {
+                board: diagram::Board::of(&chess),
+                side: Some(chess.turn()),
+                span: Span::new(offset + lead, offset + raw.trim_end().len()),
+                line: line_no,
+                last: line_no,
+                comments,
+            });
+            return LineClass::Diagram;
+        }
         if layout::is_diagram(trimmed) {
             self.close_columns();
             self.scan_line(&cleaned, offset, line_no);
@@ -3826,6 +3844,25 @@ fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
         }
     }
     None
+}
+
+/// A line that is a position in Forsyth-Edwards notation, alone or after `FEN:` or in a PGN
+/// tag (`[FEN "..."]`).
+fn fen_line(line: &str) -> Option<chess_rules::Position> {
+    let fen = line
+        .strip_prefix("FEN:")
+        .or_else(|| {
+            line.strip_prefix("[FEN \"")
+                .and_then(|l| l.strip_suffix("\"]"))
+        })
+        .unwrap_or(line)
+        .trim();
+    // Eight ranks and a side to move, nothing else: prose has spaces before its seventh `/`.
+    let board = fen.split(' ').next()?;
+    if board.matches('/').count() != 7 || fen.split_whitespace().count() < 2 {
+        return None;
+    }
+    chess_rules::Position::from_fen(fen).ok()
 }
 
 /// Page markers `{171}`, the transcriber's `/*` `*/`, and footnote markers (`[A]`, `[12]`,

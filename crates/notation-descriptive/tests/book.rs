@@ -590,6 +590,23 @@ If 4. ... B-B4, it would be risky, because of 5. Kt x BP, B x P ch; 6. K-B1, Q-K
     assert_eq!(game.notes.continued, 1);
 }
 
+/// A position written out in Forsyth-Edwards notation (`FEN: ...`, `[FEN "..."]`) is the start
+/// of the moves after it, as a diagram's would be; its line is counted with the diagrams.
+#[test]
+fn a_fen_line_starts_the_moves_after_it() {
+    let text = "\
+FEN: 8/8/8/4k3/8/2K5/8/1R6 w - - 0 1
+1. K-B4      K-K5
+2. R-K1ch    K-B4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game).join(" "), "Kc4 Ke4 Re1+ Kf5");
+    assert_eq!(import.lines[0], LineClass::Diagram);
+    assert_eq!(game.tag("FEN"), Some("8/8/8/4k3/8/2K5/8/1R6 w - - 0 1"));
+}
+
 fn sans_of(game: &book::BookGame) -> Vec<String> {
     let mut pos = game.start.clone();
     game.moves()
