@@ -3021,10 +3021,11 @@ fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
     let us = pos.turn();
     // The check sign printed counts more than the square: it is seldom the misprint.
     let marked = !matches!(parsed.mark, parser::Mark::None);
+    // The board alone is played: the origins of the pieces do not tell a check.
     let checks = {
-        let mut after = pos.clone();
+        let mut after = *pos.chess();
         after.play_unchecked(mv);
-        after.chess().is_check()
+        after.is_check()
     };
     // It outweighs the piece letter, which is: `B.` printed for `R.`.
     let sign = if marked == checks { 5 } else { 0 };
@@ -3849,6 +3850,8 @@ fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
 /// A line that is a position in Forsyth-Edwards notation, alone or after `FEN:` or in a PGN
 /// tag (`[FEN "..."]`).
 fn fen_line(line: &str) -> Option<chess_rules::Position> {
+    // Asked of every line: most have no `/` at all.
+    memchr::memchr(b'/', line.as_bytes())?;
     let fen = line
         .strip_prefix("FEN:")
         .or_else(|| {
