@@ -954,15 +954,10 @@ impl State<'_> {
             }
         }
         // Words beside the rule (`&c.`) are a note after the moves.
-        let beside = fraction::masked(bar_line, columns, k);
-        let beside = beside[..bar.start].trim_end().len() + beside[bar.end..].trim().len();
-        if beside > 0 {
-            let masked = fraction::masked(bar_line, columns, k);
-            let rest = format!(
-                "{} {}",
-                masked[..bar.start].trim(),
-                masked[bar.end..].trim()
-            );
+        let masked = fraction::masked(bar_line, columns, k);
+        let (before, after) = (masked[..bar.start].trim(), masked[bar.end..].trim());
+        if !before.is_empty() || !after.is_empty() {
+            let rest = format!("{before} {after}");
             let rest = rest.trim();
             text.push(' ');
             text.push_str(rest);
