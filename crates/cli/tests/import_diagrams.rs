@@ -73,7 +73,7 @@ fn the_report_counts_the_diagrams_of_the_book_and_of_each_game() {
     assert!(out.status.success(), "{stderr}");
     assert!(
         stderr.contains(
-            "<stdin>: diagrams 2 read, 1 matched, 0 differing, 1 start positions; note runs 1 variations, 0 not replayed"
+            "<stdin>: diagrams 2 read, 1 matched, 0 differing, 1 start positions; note runs 1 variations, 0 not replayed, 0 continued"
         ),
         "{stderr}"
     );
@@ -81,13 +81,13 @@ fn the_report_counts_the_diagrams_of_the_book_and_of_each_game() {
     assert_eq!(games.len(), 2, "{stderr}");
     assert!(
         games[0].ends_with(
-            "; diagrams 1 read, 1 matched, 0 differing, 0 start positions; note runs 1 variations, 0 not replayed"
+            "; diagrams 1 read, 1 matched, 0 differing, 0 start positions; note runs 1 variations, 0 not replayed, 0 continued"
         ),
         "{stderr}"
     );
     assert!(
         games[1].ends_with(
-            "; diagrams 1 read, 0 matched, 0 differing, 1 start positions; note runs 0 variations, 0 not replayed"
+            "; diagrams 1 read, 0 matched, 0 differing, 1 start positions; note runs 0 variations, 0 not replayed, 0 continued"
         ),
         "{stderr}"
     );
@@ -117,7 +117,7 @@ fn the_json_report_has_the_same_counts() {
     );
     assert_eq!(
         report["notes"],
-        serde_json::json!({"variations": 1, "not_replayed": 0})
+        serde_json::json!({"variations": 1, "not_replayed": 0, "continued": 0})
     );
     assert_eq!(report["games"][0]["diagrams"]["matched"], 1);
     assert_eq!(report["games"][1]["diagrams"]["starts"], 1);

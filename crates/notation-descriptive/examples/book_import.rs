@@ -31,7 +31,7 @@ fn main() {
     let complete = import.games.iter().filter(|g| g.complete).count();
     let d = import.diagrams;
     println!(
-        "{} bytes: {} games, {complete} complete, {} diagnostics, {} not read, diagrams {} read, {} matched, {} differ, {} starts, note runs {} variations, {} not replayed; {:.1} ms",
+        "{} bytes: {} games, {complete} complete, {} diagnostics, {} not read, diagrams {} read, {} matched, {} differ, {} starts, note runs {} variations, {} not replayed, {} continued; {:.1} ms",
         text.len(),
         import.games.len(),
         import.diagnostics.len(),
@@ -42,6 +42,7 @@ fn main() {
         d.starts,
         import.notes.variations,
         import.notes.not_replayed,
+        import.notes.continued,
         elapsed.as_secs_f64() * 1000.0
     );
     // `BOOK_TAGS=1`: each game's tags.

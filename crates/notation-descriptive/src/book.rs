@@ -55,7 +55,9 @@
 //! markers and page numbers inside a game are passed over. [`read`] takes the book's bytes in
 //! any encoding. `docs/notation/books.md` gives the rules with examples.
 
+mod algebraic;
 mod diagram;
+mod fraction;
 mod layout;
 mod text;
 mod wordy;
@@ -202,7 +204,14 @@ pub enum BookElement {
     /// Moves a note gives in place of the move before it (`After 12. BxKt, PxB; 13. Q-R5ch,
     /// K-B1 wins` after `12. P-K4`), played from the position before that move: a PGN
     /// variation there. The note's prose around them stays as comments beside it.
-    Variation(Vec<Move>),
+    Variation {
+        /// The moves, from the position before the move they replace.
+        moves: Vec<Move>,
+        /// The words inside the variation, between its runs of moves (`would be unfavourable,
+        /// because of` between `9. ... Kt to K 4` and `10. Kt takes Kt`), each with the number
+        /// of its moves before it.
+        notes: Vec<(usize, String)>,
+    },
 }
 
 /// What a book held: the games read, the diagnostics of the whole text (every repair as a
@@ -235,6 +244,9 @@ pub struct NoteRuns {
     /// Numbered as the move before the note but not replaying from the position before it:
     /// kept in the note's text.
     pub not_replayed: usize,
+    /// Runs that go on with the variation before them, after words of the same sentence
+    /// (`9. ... Kt to K 4 would be unfavourable, because of 10. Kt takes Kt`).
+    pub continued: usize,
 }
 
 /// What became of the text diagrams of a book that read as positions (eight ranks, a king of
@@ -264,7 +276,7 @@ impl BookGame {
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.elements.iter().filter_map(|e| match e {
             BookElement::Move { mv, .. } => Some(*mv),
-            BookElement::Comment(_) | BookElement::Variation(_) => None,
+            BookElement::Comment(_) | BookElement::Variation { .. } => None,
         })
     }
 
@@ -287,7 +299,7 @@ impl BookGame {
             .iter()
             .filter_map(|e| match e {
                 BookElement::Move { span, .. } => Some(*span),
-                BookElement::Comment(_) | BookElement::Variation(_) => None,
+                BookElement::Comment(_) | BookElement::Variation { .. } => None,
             })
             .nth(ply)
             .is_some_and(|at| self.repairs.iter().all(|r| r.span != at))
@@ -337,14 +349,21 @@ impl BookGame {
                     pos.play_unchecked(*mv);
                 }
                 BookElement::Comment(text) => writer.comment(text),
-                BookElement::Variation(moves) => {
+                BookElement::Variation { moves, notes } => {
                     writer.start_variation();
                     let mut line = before.clone();
-                    for mv in moves {
+                    let mut notes = notes.iter().peekable();
+                    for (k, mv) in moves.iter().enumerate() {
+                        while let Some((_, text)) = notes.next_if(|(at, _)| *at == k) {
+                            writer.comment(text);
+                        }
                         token.clear();
                         notation.format(&line, mv, &mut token);
                         writer.move_token(&token);
                         line.play_unchecked(*mv);
+                    }
+                    for (_, text) in notes {
+                        writer.comment(text);
                     }
                     writer.end_variation();
                 }
@@ -390,6 +409,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         last: LineClass::Blank,
         last_ended: true,
         last_indent: 0,
+        at: 0,
         cut_short: None,
         after_cut: false,
         block: None,
@@ -404,20 +424,28 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         .import
         .lines
         .reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
+    let regions = fraction::regions(text, &state.index);
+    let mut regions = regions.iter().peekable();
     let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
+    let mut lines = text.split_inclusive('\n');
+    while let Some(raw) = lines.next() {
+        let line_no = state.import.lines.len();
+        if let Some(region) = regions.next_if(|r| r.first == line_no) {
+            // The region's lines, read column by column.
+            let mut region_lines = Vec::with_capacity(region.last - region.first + 1);
+            region_lines.push((offset, raw.trim_end_matches(['\n', '\r'])));
+            offset += raw.len();
+            for raw in lines.by_ref().take(region.last - region.first) {
+                region_lines.push((offset, raw.trim_end_matches(['\n', '\r'])));
+                offset += raw.len();
+            }
+            state.region(region, &region_lines);
+            continue;
+        }
         let line = raw.trim_end_matches(['\n', '\r']);
-        if state.scan.is_some() && !layout::is_diagram(clean(line).trim()) {
-            state.close_scan();
-        }
-        let class = state.line(line, offset);
+        let class = state.feed(line, offset, line_no);
         state.import.lines.push(class);
-        if let Some(game) = state.game.as_mut() {
-            game.owned.push(state.import.lines.len() - 1);
-        }
-        state.last = class;
-        state.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
-        state.last_indent = line.len() - line.trim_start().len();
+        state.own(line_no);
         offset += raw.len();
     }
     state.close_scan();
@@ -491,7 +519,12 @@ struct Gathering {
     checks: Vec<Check>,
     /// The moves a reference copies from another game (`Moves 1-6 as in Game 3.`), with
     /// what the reference says.
-    prefix: Option<(Vec<Move>, String)>,
+    /// what the reference says; several when the reference leaves the game open (`as
+    /// before`): the replay chooses.
+    prefix: Vec<Prefix>,
+    /// Moves after the copied ones and before the game's own, from the words before the
+    /// game, with their text.
+    gap: Vec<(Parsed, String)>,
     /// The squares an odds game's heading empties (`Remove White's Queen's Knight.`).
     odds: Vec<chess_rules::Square>,
     /// A note opened with `(` and not yet closed, and the line it opened on: the moves
@@ -529,7 +562,8 @@ impl Gathering {
             first: next,
             start_board: None,
             checks: Vec::new(),
-            prefix: None,
+            prefix: Vec::new(),
+            gap: Vec::new(),
             odds: Vec::new(),
             paren: None,
             shift: 0,
@@ -583,11 +617,15 @@ impl Gathering {
                 }
                 Item::Placeholder => self.next.1 = Color::Black,
                 Item::Move {
-                    parsed,
+                    mut parsed,
                     text,
                     span,
                     victim,
+                    algebraic,
                 } => {
+                    if algebraic && self.next.1 == Color::Black {
+                        algebraic::from_whites_side(&mut parsed);
+                    }
                     self.tokens.push(Token {
                         parsed,
                         text,
@@ -642,6 +680,8 @@ struct State<'a> {
     last_ended: bool,
     /// How far the line before is indented (bytes).
     last_indent: usize,
+    /// The line being read, from 0.
+    at: usize,
     /// The last game, when a line other than its result ended it: its next move.
     cut_short: Option<CutShort>,
     /// The lines after a cut game's continuation are not read either.
@@ -727,6 +767,9 @@ enum Item {
         span: Span,
         /// What the book says of the pawn taken (`doubled P.`).
         victim: Option<wordy::PawnKind>,
+        /// Written the algebraic way: its ranks counted from White's side, turned round when
+        /// Black plays it.
+        algebraic: bool,
     },
     /// `ch`, `!` printed apart from its move, in a column of its own.
     Suffix(Parsed),
@@ -767,9 +810,176 @@ fn result_word(text: &str) -> Option<Option<GameResult>> {
 }
 
 impl State<'_> {
+    /// Reads one line of the text (or of a column of it) at `line_no`; returns its class.
+    fn feed(&mut self, line: &str, offset: usize, line_no: usize) -> LineClass {
+        if self.scan.is_some() && !layout::is_diagram(clean(line).trim()) {
+            self.close_scan();
+        }
+        self.at = line_no;
+        let class = self.line(line, offset);
+        self.last = class;
+        self.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
+        self.last_indent = line.len() - line.trim_start().len();
+        class
+    }
+
+    /// Line `line_no` belongs to the game open, if any.
+    fn own(&mut self, line_no: usize) {
+        if let Some(game) = self.game.as_mut()
+            && game.owned.last().is_none_or(|&last| line_no > last)
+        {
+            game.owned.push(line_no);
+        }
+    }
+
+    /// A line of a region holds several columns: its class is the weightiest of theirs, and
+    /// a line found not read stays so.
+    fn mark(&mut self, line_no: usize, class: LineClass) {
+        let weight = |c: LineClass| match c {
+            LineClass::Blank => 0,
+            LineClass::Prose => 1,
+            LineClass::PageArtefact => 2,
+            LineClass::Diagram => 3,
+            LineClass::Heading => 4,
+            LineClass::Comment => 5,
+            LineClass::Move => 6,
+            LineClass::NotRead => 7,
+        };
+        if let Some(slot) = self.import.lines.get_mut(line_no)
+            && weight(class) > weight(*slot)
+        {
+            *slot = class;
+        }
+        self.own(line_no);
+    }
+
+    /// The lines of a region of fractions (`lines`: offset and text of each), read column by
+    /// column: each fraction is a move line, the column's other text lines of their own.
+    fn region(&mut self, region: &fraction::Region, lines: &[(usize, &str)]) {
+        let first = region.first;
+        let columns = &region.columns;
+        self.import
+            .lines
+            .extend(std::iter::repeat_n(LineClass::Blank, lines.len()));
+        for k in 0..columns.len() {
+            let mut l = 0;
+            while l < lines.len() {
+                let rule_below = lines
+                    .get(l + 1)
+                    .and_then(|&(_, below)| fraction::bar_in(below, columns, k));
+                let rule_here = fraction::bar_in(lines[l].1, columns, k);
+                let (top, at, bar) = match (rule_here, rule_below) {
+                    (None, Some(bar)) => (Some(l), l + 1, bar),
+                    (Some(bar), _) => (None, l, bar),
+                    (None, None) => {
+                        let (offset, line) = lines[l];
+                        let masked = fraction::masked(line, columns, k);
+                        let class = self.feed(&masked, offset, first + l);
+                        self.mark(first + l, class);
+                        l += 1;
+                        continue;
+                    }
+                };
+                // No bottom where the next rule's top follows at once.
+                let bottom = (at + 1 < lines.len()
+                    && lines
+                        .get(at + 2)
+                        .is_none_or(|&(_, l2)| fraction::bar_in(l2, columns, k).is_none()))
+                .then_some(at + 1);
+                let class = self.fraction(lines, (top, at, bottom), bar, columns, k, first);
+                for j in top.into_iter().chain([at]).chain(bottom) {
+                    self.mark(first + j, class);
+                }
+                self.last = class;
+                self.last_ended = false;
+                l = bottom.unwrap_or(at) + 1;
+            }
+        }
+        if let Some(&(_, line)) = lines.last() {
+            self.last = self.import.lines[first + lines.len() - 1];
+            self.last_ended = line.trim_end().ends_with(['.', '!', '?', '"', '”']);
+            self.last_indent = line.len() - line.trim_start().len();
+        }
+    }
+
+    /// One fraction of column `k`: White's move over the rule (the line `top`), the rule at
+    /// `at`, Black's under it (`bottom`), read as the line `N. White Black`; a move the
+    /// column does not continue is a note, as such a line would be.
+    fn fraction(
+        &mut self,
+        lines: &[(usize, &str)],
+        (top, at, bottom): (Option<usize>, usize, Option<usize>),
+        bar: fraction::Bar,
+        columns: &[usize],
+        k: usize,
+        first: usize,
+    ) -> LineClass {
+        let (bar_offset, bar_line) = lines[at];
+        let mut items = vec![
+            Item::Number {
+                n: bar.n,
+                black: false,
+            },
+            Item::Dot(
+                true,
+                Span::new(bar_offset + bar.start, bar_offset + bar.number_end),
+                bar.start,
+            ),
+        ];
+        let mut text = format!("{}.", bar.n);
+        let mut read = true;
+        for (j, side) in [(top, Color::White), (bottom, Color::Black)] {
+            let Some(j) = j else { continue };
+            let (offset, line) = lines[j];
+            let masked = fraction::masked(line, columns, k);
+            let cell = clean(&masked);
+            if cell.trim().is_empty() {
+                continue;
+            }
+            text.push(' ');
+            text.push_str(cell.trim());
+            // `...` over the rule: White's move left out.
+            if is_placeholder(cell.trim()) {
+                items.push(Item::Placeholder);
+                continue;
+            }
+            let before = items.len();
+            if !read_moves(&cell, 0, offset, self.notation, &mut items) {
+                items.truncate(before);
+                match side {
+                    // Words under White's move (`Winning the Q.`): its note.
+                    Color::Black if read => items.push(Item::Note(single_spaced(cell.trim()))),
+                    _ => read = false,
+                }
+            }
+        }
+        // Words beside the rule (`&c.`) are a note after the moves.
+        let masked = fraction::masked(bar_line, columns, k);
+        let (before, after) = (masked[..bar.start].trim(), masked[bar.end..].trim());
+        if !before.is_empty() || !after.is_empty() {
+            let rest = format!("{before} {after}");
+            let rest = rest.trim();
+            text.push(' ');
+            text.push_str(rest);
+            items.push(Item::Note(rest.to_owned()));
+        }
+        let line_no = first + at;
+        self.at = line_no;
+        if read && let Some(class) = self.moves(items, line_no) {
+            return class;
+        }
+        let text = single_spaced(&text);
+        if let Some(game) = self.game.as_mut() {
+            game.comment(&text, line_no);
+            return LineClass::Comment;
+        }
+        self.pending_push(text);
+        LineClass::Prose
+    }
+
     /// Reads one line; returns its class.
     fn line(&mut self, raw: &str, offset: usize) -> LineClass {
-        let line_no = self.import.lines.len();
+        let line_no = self.at;
         let cleaned = clean(raw);
         let trimmed = cleaned.trim();
         if let Some((class, depth)) = self.block {
@@ -813,6 +1023,24 @@ impl State<'_> {
                 self.finish_game();
             }
             return LineClass::PageArtefact;
+        }
+        // `FEN: 8/2pp2pp/8/...`, `[FEN "..."]`: a position written out, the start of the moves
+        // after it as a diagram's would be.
+        if let Some(chess) = fen_line(trimmed) {
+            let lead = raw.len() - raw.trim_start().len();
+            let comments = self.game.as_mut().map_or(0, |g| {
+                g.flush();
+                g.comments.len()
+            });
+            self.board = Some(Pending {
+                board: diagram::Board::of(&chess),
+                side: Some(chess.turn()),
+                span: Span::new(offset + lead, offset + raw.trim_end().len()),
+                line: line_no,
+                last: line_no,
+                comments,
+            });
+            return LineClass::Diagram;
         }
         if layout::is_diagram(trimmed) {
             self.close_columns();
@@ -886,7 +1114,7 @@ impl State<'_> {
             if !goes_on
                 && !in_paren
                 && (!after_prose || cleaned.starts_with(char::is_whitespace))
-                && let Some(class) = self.moves(items, &cleaned, line_no)
+                && let Some(class) = self.moves(items, line_no)
             {
                 return class;
             }
@@ -1076,33 +1304,111 @@ impl State<'_> {
         from
     }
 
+    /// The moves from ply `from` to ply `to` as the words before a run give them, each the
+    /// last one written with its number (`8. ... Kt to Kt 5` after `instead of 8. ... Kt to
+    /// K 2`); `None` when one is not there.
+    fn gap_moves(&self, from: usize, to: usize) -> Option<Vec<(Parsed, String)>> {
+        (from..to)
+            .map(|ply| {
+                let (n, side) = ply_at(ply);
+                let number = format!("{n}.");
+                self.pending.iter().rev().find_map(|line| {
+                    line.match_indices(&number)
+                        .filter(|(at, _)| *at == 0 || !line.as_bytes()[at - 1].is_ascii_digit())
+                        .filter_map(|(at, _)| {
+                            let items = move_line(&line[at..], 0, self.notation)?;
+                            (first_ply(&items)?.0 == (n, side)).then_some(items)
+                        })
+                        .last()
+                        .and_then(|items| {
+                            items.into_iter().find_map(|i| match i {
+                                Item::Move {
+                                    mut parsed,
+                                    text,
+                                    algebraic,
+                                    ..
+                                } => {
+                                    if algebraic && side == Color::Black {
+                                        algebraic::from_whites_side(&mut parsed);
+                                    }
+                                    Some((parsed, text))
+                                }
+                                _ => None,
+                            })
+                        })
+                })
+            })
+            .collect()
+    }
+
     /// The moves a reference copies: the plies before `first` of the game it names, when that
     /// game is in the book, started from the initial position and is long enough; else an
-    /// error, and the moves are read from the initial position.
+    /// error, and the moves are read from the initial position. A reference that leaves the
+    /// game open (`First three moves as before.`, a variation's heading) gives the games
+    /// before it, nearest first (those its heading names first): the replay chooses.
     fn referred_moves(
         &mut self,
         referred: &Reference,
         first: (u32, Color),
         at: Span,
-    ) -> Option<(Vec<Move>, String)> {
-        let plies = (first.0 as usize - 1) * 2 + usize::from(first.1 == Color::Black);
+    ) -> Vec<Prefix> {
+        /// How far back a variation looks for the line it branches from: a section's games.
+        const SECTION: usize = 8;
+        let plies = ply_index(first);
         let initial = DescriptivePosition::new();
-        let found = match &referred.game {
-            Referred::Preceding => self.import.games.last(),
-            Referred::Numbered(n) => self.import.games.iter().rev().find(|g| {
-                g.tag("Round") == Some(n.as_str())
-                    || g.heading.as_ref().is_some_and(|h| {
-                        h.split(|c: char| !c.is_alphanumeric())
-                            .any(|w| w.eq_ignore_ascii_case(n))
+        let long_enough = |g: &&BookGame| g.start == initial && g.moves().count() >= plies;
+        let named = |g: &&BookGame, n: &str| {
+            g.tag("Round") == Some(n)
+                || g.heading.as_ref().is_some_and(|h| {
+                    h.split(|c: char| !c.is_alphanumeric())
+                        .any(|w| w.eq_ignore_ascii_case(n))
+                })
+        };
+        let games = &self.import.games;
+        let mut named_count = 1;
+        let found: Vec<(usize, &BookGame)> = match &referred.game {
+            Referred::Preceding => games.iter().enumerate().rev().take(1).collect(),
+            Referred::Numbered(n) => games
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(_, g)| named(g, n))
+                .into_iter()
+                .collect(),
+            Referred::Before(name) => {
+                let recent = games.iter().enumerate().rev().take(SECTION);
+                let (mut by_name, others): (Vec<_>, Vec<_>) = recent.partition(|(_, g)| {
+                    name.as_ref().is_some_and(|n| {
+                        g.heading
+                            .as_ref()
+                            .is_some_and(|h| h.to_ascii_lowercase().contains(n.as_str()))
                     })
-            }),
-        }
-        .filter(|g| g.start == initial && g.moves().count() >= plies);
-        let name = match &referred.game {
+                });
+                named_count = by_name.len();
+                by_name.extend(others);
+                by_name
+            }
+        };
+        let found: Vec<(usize, &BookGame, bool)> = found
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (_, g))| long_enough(g))
+            .map(|(j, (k, g))| (k, g, j < named_count))
+            .collect();
+        let name = |k: usize, g: &BookGame| match &referred.game {
             Referred::Preceding => "the preceding game".to_owned(),
             Referred::Numbered(n) => format!("game {n}"),
+            Referred::Before(_) => g.heading.as_ref().map_or_else(
+                || format!("the game at line {}", g.lines.0),
+                |h| format!("{} (game {} of the book)", h.trim_end_matches('.'), k + 1),
+            ),
         };
-        let Some(game) = found else {
+        if found.is_empty() {
+            let name = match &referred.game {
+                Referred::Preceding => "the preceding game".to_owned(),
+                Referred::Numbered(n) => format!("game {n}"),
+                Referred::Before(_) => "any game before it".to_owned(),
+            };
             self.import.diagnostics.push(Diagnostic::error(
                 Code::BookReference,
                 format!(
@@ -1111,22 +1417,38 @@ impl State<'_> {
                 ),
                 at,
             ));
-            return None;
-        };
-        let moves: Vec<Move> = game.moves().take(plies).collect();
-        let said = match referred.moves {
-            Some(n) if n + 1 != first.0 => format!(
-                "the first {n} moves as in {name} (lines {}-{}), copied up to move {}, where these moves start",
-                game.lines.0, game.lines.1, first.0
-            ),
-            _ => format!(
-                "moves 1-{} copied from {name} (lines {}-{}), as the book says",
-                first.0 - 1,
-                game.lines.0,
-                game.lines.1
-            ),
-        };
-        Some((moves, said))
+            return Vec::new();
+        }
+        found
+            .into_iter()
+            .map(|(k, game, named)| {
+                let moves: Vec<Move> = game.moves().take(plies).collect();
+                let name = name(k, game);
+                let said = match referred.moves {
+                    Some(n) if n + 1 != first.0 => format!(
+                        "the first {n} moves as in {name} (lines {}-{}), copied up to move {}, where these moves start",
+                        game.lines.0, game.lines.1, first.0
+                    ),
+                    _ => format!(
+                        "moves 1-{}{} copied from {name} (lines {}-{}), as the book says",
+                        first.0 - 1,
+                        if first.1 == Color::Black {
+                            format!(" and White's move {}", first.0)
+                        } else {
+                            String::new()
+                        },
+                        game.lines.0,
+                        game.lines.1
+                    ),
+                };
+                Prefix {
+                    moves,
+                    said,
+                    named,
+                    opening: game.tag("Opening").map(str::to_owned),
+                }
+            })
+            .collect()
     }
 
     /// A line inside a bracketed block.
@@ -1220,7 +1542,7 @@ impl State<'_> {
 
     /// A line of numbered moves: continues the game, starts one, or is a note quoting moves
     /// (`None`: read the line as prose).
-    fn moves(&mut self, items: Vec<Item>, line: &str, line_no: usize) -> Option<LineClass> {
+    fn moves(&mut self, items: Vec<Item>, line_no: usize) -> Option<LineClass> {
         let mut items = items;
         // The numbers after one misprinted one more than the move (`... 17. B to Kt 3` for
         // Black's 16th, and `18.` for the 17th after it) are read as the book goes on with them.
@@ -1244,19 +1566,22 @@ impl State<'_> {
             return Some(LineClass::Move);
         }
         let line_start = self.index.start(line_no + 1);
-        let move_cols: Vec<usize> = items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Move { span, .. } => Some(span.start.saturating_sub(line_start)),
-                _ => None,
-            })
-            .collect();
+        // Where the line's moves stand: the first two and how many (no list per line).
+        let (mut move_count, mut move_cols) = (0, [0usize; 2]);
+        for i in &items {
+            if let Item::Move { span, .. } = i {
+                if let Some(slot) = move_cols.get_mut(move_count) {
+                    *slot = span.start.saturating_sub(line_start);
+                }
+                move_count += 1;
+            }
+        }
         // `8                       B to Kt2`: after a note, Black's move alone in Black's
         // column under White's number.
         let black_alone = self.game.as_ref().is_some_and(|g| {
             g.next == (first.0, Color::Black)
                 && first.1 == Color::White
-                && move_cols.len() == 1
+                && move_count == 1
                 && g.black_move_col
                     .is_some_and(|c| move_cols[0].abs_diff(c) <= 3)
         });
@@ -1266,21 +1591,26 @@ impl State<'_> {
             first
         };
         // `69. Q. takes Kt.   59. Q. to her 5th.`: White's number misprinted, Black's right.
-        let numbers: Vec<u32> = items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Number { n, .. } => Some(*n),
-                _ => None,
-            })
-            .collect();
+        let mut numbers = items.iter().filter_map(|i| match i {
+            Item::Number { n, .. } => Some(*n),
+            _ => None,
+        });
+        let (numbers_count, second_number) = {
+            let first = numbers.next();
+            let second = numbers.next();
+            (
+                usize::from(first.is_some()) + usize::from(second.is_some()) + numbers.count(),
+                second,
+            )
+        };
         let misnumbered = self.game.as_ref().is_some_and(|g| {
             !g.ended
                 && g.next.1 == Color::White
                 && first != g.next
                 && first.1 == Color::White
-                && numbers.len() == 2
-                && numbers[1] == g.next.0
-                && move_cols.len() == 2
+                && numbers_count == 2
+                && second_number == Some(g.next.0)
+                && move_count == 2
         });
         let first = if misnumbered
             && let Some(game) = self.game.as_mut()
@@ -1317,7 +1647,7 @@ impl State<'_> {
                 && first == (g.next.0 + 1, Color::Black)
                 && matches!(items.first(), Some(Item::Number { black: true, .. }))
                 && !items.iter().any(|i| matches!(i, Item::Note(_)))
-                && move_cols.len() == 1
+                && move_count == 1
                 && g.black_move_col
                     .is_some_and(|c| move_cols[0].abs_diff(c) <= 3)
         });
@@ -1396,6 +1726,15 @@ impl State<'_> {
                 return None;
             }
             self.finish_game();
+            // Moves between the last one a reference copies and the run's first, given in the
+            // words before the run (`Should Black play, instead of 8. ... Kt to K 2, 8. ... Kt
+            // to Kt 5, the following variations may ensue:`).
+            let gap = referred.as_ref().and_then(|r| {
+                let plies = ply_index(first);
+                r.upto
+                    .filter(|&upto| upto < plies)
+                    .and_then(|upto| self.gap_moves(upto, plies).map(|gap| (upto, gap)))
+            });
             let odds: Vec<chess_rules::Square> =
                 self.pending.iter().flat_map(|l| odds_removed(l)).collect();
             let (tags, heading) = heading_tags(&self.pending, self.names.take());
@@ -1413,7 +1752,9 @@ impl State<'_> {
                         _ => None,
                     })
                     .unwrap_or_default();
-                game.prefix = self.referred_moves(&referred, first, at);
+                let copied_to = gap.as_ref().map_or(first, |(upto, _)| ply_at(*upto));
+                game.prefix = self.referred_moves(&referred, copied_to, at);
+                game.gap = gap.map(|(_, gap)| gap).unwrap_or_default();
             }
             self.game = Some(game);
         }
@@ -1429,7 +1770,9 @@ impl State<'_> {
             });
         }
         game.variation_col = None;
-        if let [_, black, ..] = move_cols[..] {
+        if move_count >= 2
+            && let [_, black] = move_cols
+        {
             game.black_move_col.get_or_insert(black);
         }
         if black_alone {
@@ -1437,17 +1780,12 @@ impl State<'_> {
         }
         // The line's own part, and the columns printed beside it.
         let (own, beside) = split_columns(items, game.next);
-        if let Some((n, black, c)) = numbers_at(&own, line).first().copied() {
-            let _ = n;
-            if black {
+        for (k, (black, c)) in numbers_at(&own).enumerate() {
+            if k == 0 && black {
                 game.black_col.get_or_insert(c);
-            } else {
+            } else if k == 0 {
                 game.white_col.get_or_insert(c);
-            }
-        }
-        for (n, black, c) in numbers_at(&own, line).into_iter().skip(1) {
-            let _ = n;
-            if !black && game.black_col.is_none() {
+            } else if !black && game.black_col.is_none() {
                 game.black_col = Some(c);
             }
         }
@@ -1530,14 +1868,42 @@ impl State<'_> {
         let mut pos = start.clone();
         let mut elements = Vec::new();
         // The moves a reference copies, before the game's own.
-        if let Some((moves, said)) = game.prefix.take()
+        if let Some(Prefix {
+            moves,
+            said,
+            opening,
+            ..
+        }) = choose_prefix(std::mem::take(&mut game.prefix), &game.gap, &start, &parsed)
             && let Some(first) = game.tokens.first()
         {
+            // A variation is of the opening of the game it branches from.
+            if let Some(opening) = opening
+                && !game.tags.iter().any(|(n, _)| n == "Opening")
+            {
+                game.tags.push(("Opening".to_owned(), opening));
+            }
             repairs.push(Diagnostic::warning(Code::BookReference, said, first.span));
+            let at = Span::new(first.span.start, first.span.start);
             for mv in moves {
                 elements.push(BookElement::Move {
                     mv,
-                    span: Span::new(first.span.start, first.span.start),
+                    span: at,
+                    nags: Vec::new(),
+                });
+                pos.play_unchecked(mv);
+            }
+            for (parsed, text) in &game.gap {
+                let Outcome::One { mv, .. } = resolve::resolve(&pos, parsed) else {
+                    break;
+                };
+                repairs.push(Diagnostic::warning(
+                    Code::BookReference,
+                    format!("{text}: the move before these, as the words before them give it"),
+                    first.span,
+                ));
+                elements.push(BookElement::Move {
+                    mv,
+                    span: at,
                     nags: Vec::new(),
                 });
                 pos.play_unchecked(mv);
@@ -1545,6 +1911,8 @@ impl State<'_> {
         }
         let mut comments = std::mem::take(&mut game.comments).into_iter().peekable();
         let mut stopped = None;
+        // The move before the one being read, and whether it took a piece.
+        let mut last_move: Option<(Move, bool)> = None;
         // Where each note went among the elements: a diagram's marker goes before the notes
         // printed after it.
         let mut comment_at = Vec::with_capacity(game.comments.len());
@@ -1573,7 +1941,7 @@ impl State<'_> {
                     || read_one(&pos, written, &parsed[index..], self.notation),
                     Ok,
                 )
-                .or_else(|err| repair(&pos, &parsed[index..], self.notation, err))
+                .or_else(|err| repair(&pos, &parsed[index..], self.notation, err, last_move))
                 .map(|read| sign_over_letter(&pos, &parsed[index..], self.notation, read));
             match read {
                 Ok((mv, notes)) => {
@@ -1591,6 +1959,7 @@ impl State<'_> {
                         nags: notes.nags,
                     });
                     before.played(&pos, elements.len() - 1);
+                    last_move = Some((mv, pos.chess().is_capture(mv)));
                     pos.play_unchecked(mv);
                 }
                 Err(err) => {
@@ -1676,6 +2045,11 @@ impl State<'_> {
             // Every line holding a move not read, and every note after the stop, is not read.
             for t in &game.tokens[index..] {
                 self.import.lines[t.line] = LineClass::NotRead;
+                // A fraction's moves stand on the lines over and under its rule.
+                let own = self.index.line(t.span.start) - 1;
+                if let Some(class) = self.import.lines.get_mut(own) {
+                    *class = LineClass::NotRead;
+                }
             }
             for &(l, before) in &game.comment_lines {
                 if before > index {
@@ -1721,6 +2095,7 @@ impl State<'_> {
         }
         self.import.notes.variations += runs.variations;
         self.import.notes.not_replayed += runs.not_replayed;
+        self.import.notes.continued += runs.continued;
         let repairs: Vec<Diagnostic> = repairs
             .into_iter()
             .map(|r| r.in_game(run, name.clone()))
@@ -1826,7 +2201,10 @@ fn note_elements(
     let mut pieces: Vec<BookElement> = Vec::new();
     let mut of_earlier: Vec<Vec<Move>> = Vec::new();
     // Prose not yet written, from here.
-    let mut prose_from = 0;
+    let mut prose_from: usize = 0;
+    // The last variation written, the position after it and its next move: a run of the
+    // same sentence numbered as that move goes on with it.
+    let mut open: Option<(usize, DescriptivePosition, (u32, Color))> = None;
     let mut i = 0;
     while i < bytes.len() {
         let starts_word = i == 0 || matches!(bytes[i - 1], b' ' | b'(' | b'\t');
@@ -1850,7 +2228,20 @@ fn note_elements(
                 black = true;
             }
         }
-        let wanted = |n: u32| n == replaced.0 || earlier.is_some_and(|(e, _, _)| e.0 == n);
+        // The words since the variation, with the byte before them (the run's move may end
+        // with the full stop that ends its sentence).
+        let since = text
+            .get(prose_from.saturating_sub(1)..i)
+            .unwrap_or(&text[prose_from..i]);
+        let continues = open
+            .as_ref()
+            .filter(|_| same_sentence(since))
+            .map(|(_, _, next)| *next);
+        let wanted = |n: u32| {
+            n == replaced.0
+                || earlier.is_some_and(|(e, _, _)| e.0 == n)
+                || continues.is_some_and(|c| c.0 == n)
+        };
         let items = number(&text[probe..end])
             .filter(|(n, _, _, _)| wanted(*n))
             .and_then(|_| move_line(&text[probe..end], probe, notation))
@@ -1860,6 +2251,40 @@ fn note_elements(
                 }
                 items
             });
+        // The variation before goes on after words of the same sentence (`9. ... Kt to K 4
+        // would be unfavourable, because of 10. Kt takes Kt, P takes Kt`).
+        if let (Some(next), Some(items)) = (continues, items.as_ref())
+            && let Some((tokens, run_end)) = run_of(items, next)
+            && let Some((at, after, _)) = open.take()
+        {
+            match replay_run(&after, &tokens, notation) {
+                Some(moves) => {
+                    let between = text[prose_from..i]
+                        .trim()
+                        .trim_start_matches([',', ';'])
+                        .trim();
+                    let mut pos = after;
+                    let mut next = next;
+                    for &mv in &moves {
+                        pos.play_unchecked(mv);
+                        Gathering::advance(&mut next);
+                    }
+                    if let Some(BookElement::Variation { moves: line, notes }) = pieces.get_mut(at)
+                    {
+                        if !between.is_empty() {
+                            notes.push((line.len(), between.to_owned()));
+                        }
+                        line.extend(moves);
+                    }
+                    runs.continued += 1;
+                    open = Some((at, pos, next));
+                    prose_from = run_end;
+                    i = run_end.max(i + 1);
+                    continue;
+                }
+                None => open = Some((at, after, next)),
+            }
+        }
         let found = items.as_ref().and_then(|items| {
             run_of(items, replaced)
                 .map(|run| (run, last, false))
@@ -1882,7 +2307,17 @@ fn note_elements(
                 if !prose.is_empty() {
                     pieces.push(BookElement::Comment(prose.to_owned()));
                 }
-                pieces.push(BookElement::Variation(moves));
+                let mut pos = from.clone();
+                let mut next = replaced;
+                for &mv in &moves {
+                    pos.play_unchecked(mv);
+                    Gathering::advance(&mut next);
+                }
+                pieces.push(BookElement::Variation {
+                    moves,
+                    notes: Vec::new(),
+                });
+                open = Some((pieces.len() - 1, pos, next));
                 runs.variations += 1;
                 prose_from = run_end;
             }
@@ -1895,10 +2330,16 @@ fn note_elements(
     if let Some((_, _, at)) = earlier {
         for moves in of_earlier {
             let mut to = at + 1;
-            while matches!(elements.get(to), Some(BookElement::Variation(_))) {
+            while matches!(elements.get(to), Some(BookElement::Variation { .. })) {
                 to += 1;
             }
-            elements.insert(to, BookElement::Variation(moves));
+            elements.insert(
+                to,
+                BookElement::Variation {
+                    moves,
+                    notes: Vec::new(),
+                },
+            );
             for c in comment_at.iter_mut().filter(|c| **c >= to) {
                 *c += 1;
             }
@@ -1916,6 +2357,17 @@ fn note_elements(
         pieces.push(BookElement::Comment(rest.to_owned()));
     }
     elements.extend(pieces);
+}
+
+/// `true` when `between` (the words after a variation's moves) ends no sentence: no full
+/// stop, `!` or `?` followed by a capital (`sq.`, `ch.`, `5. ...` do not end one).
+fn same_sentence(between: &str) -> bool {
+    let bytes = between.as_bytes();
+    !bytes.windows(3).any(|w| {
+        matches!(w[0], b'.' | b'!' | b'?')
+            && w[1].is_ascii_whitespace()
+            && w[2].is_ascii_uppercase()
+    })
 }
 
 /// The moves of a run that starts with the move `first` (its number and side), up to the
@@ -1939,9 +2391,17 @@ fn run_of(items: &[Item], first: (u32, Color)) -> Option<(Vec<(Parsed, String)>,
                 }
             }
             Item::Move {
-                parsed, text, span, ..
+                parsed,
+                text,
+                span,
+                algebraic,
+                ..
             } => {
-                tokens.push((*parsed, text.clone()));
+                let mut parsed = *parsed;
+                if *algebraic && next.1 == Color::Black {
+                    algebraic::from_whites_side(&mut parsed);
+                }
+                tokens.push((parsed, text.clone()));
                 end = span.end;
                 Gathering::advance(&mut next);
             }
@@ -2083,8 +2543,9 @@ fn split_columns(items: Vec<Item>, start: (u32, Color)) -> (Vec<Item>, Vec<Vec<I
     (own, beside)
 }
 
-/// The numbers of a line's items with the byte column where each stands.
-fn numbers_at(items: &[Item], _line: &str) -> Vec<(u32, bool, usize)> {
+/// The numbers of a line's items (whether each is Black's) with the byte column where each
+/// stands.
+fn numbers_at(items: &[Item]) -> impl Iterator<Item = (bool, usize)> + '_ {
     items
         .iter()
         .filter_map(|i| match i {
@@ -2092,11 +2553,10 @@ fn numbers_at(items: &[Item], _line: &str) -> Vec<(u32, bool, usize)> {
             _ => None,
         })
         .zip(items.iter().filter_map(|i| match i {
-            Item::Number { n, black } => Some((*n, *black)),
+            Item::Number { black, .. } => Some(*black),
             _ => None,
         }))
-        .map(|(at, (n, black))| (n, black, at))
-        .collect()
+        .map(|(at, black)| (black, at))
 }
 
 /// A capture the book qualifies (`Q. takes doubled P.`) that could take two pawns: the one
@@ -2232,6 +2692,7 @@ fn repair(
     rest: &[Result<Parsed, MoveError>],
     notation: &Descriptive,
     err: MoveError,
+    last: Option<(Move, bool)>,
 ) -> Result<(Move, board_core::Notes), MoveError> {
     if !matches!(err.kind, MoveErrorKind::Illegal | MoveErrorKind::Ambiguous) {
         return Err(err);
@@ -2246,7 +2707,24 @@ fn repair(
     // misprinted (`R. takes K. B. P.` where the rook's one capture takes another pawn).
     let window = (rest.len() - 1).min(40);
     if window == 0 {
-        return last_capture(pos, parsed, notation).ok_or(err);
+        return last_capture(pos, parsed, notation, true).ok_or(err);
+    }
+    // A move that fits two, where the rest of the game replays to its end after either:
+    // nothing after it tells them apart, but the move before it may (a capture that takes
+    // back, a piece that moves out of the attack just made), and a capture is read as a
+    // game's last one is.
+    if err.kind == MoveErrorKind::Ambiguous
+        && let Outcome::Many(moves) = resolve::resolve(pos, parsed)
+        && moves
+            .iter()
+            .all(|&mv| confirmed(pos, mv, &rest[1..]).0 == rest.len() - 1)
+    {
+        if let Some(read) = answer(pos, &moves, last, notation) {
+            return Ok(read);
+        }
+        if let Some(read) = last_capture(pos, parsed, notation, false) {
+            return Ok(read);
+        }
     }
     let short = window < 2;
     let legal = pos.chess().legal_moves();
@@ -2320,14 +2798,65 @@ fn repair(
     Err(err)
 }
 
-/// The game's last move, printed as a capture that fits two (`B takes P` with two pawns to
-/// take) and with no move after it to tell them apart: the one capture whose piece no pawn or
+/// Of the moves a token fits, the one that answers the move before it (`last`, and whether it
+/// took): the one capture that takes back on the square just taken on (`9. P takes P  Kt takes
+/// P`, the knight that can take two pawns), else the one piece that moves away from the attack
+/// the move before made (`10. P to Q 5  Kt to Kt sq.`, the knight the pawn attacks), when
+/// exactly one does.
+fn answer(
+    pos: &DescriptivePosition,
+    moves: &[Move],
+    last: Option<(Move, bool)>,
+    notation: &Descriptive,
+) -> Option<(Move, board_core::Notes)> {
+    let (before, took) = last?;
+    let chess = pos.chess();
+    let one = |keep: &dyn Fn(Move) -> bool| -> Option<Move> {
+        let mut kept = moves.iter().copied().filter(|&mv| keep(mv));
+        let first = kept.next()?;
+        kept.next().is_none().then_some(first)
+    };
+    let (mv, why) = if let Some(mv) = took
+        .then(|| one(&|mv: Move| mv.to() == before.to() && chess.is_capture(mv)))
+        .flatten()
+    {
+        (mv, "the one that takes back on the square just taken on")
+    } else {
+        let attacked = |mv: Move| {
+            !mv.is_castle()
+                && chess
+                    .attackers_to(mv.from(), !chess.turn(), chess.occupied())
+                    .contains(before.to())
+        };
+        (
+            one(&attacked)?,
+            "the one piece that moves out of the attack the move before made",
+        )
+    };
+    let mut names: Vec<String> = moves.iter().map(|m| notation.to_text(pos, m)).collect();
+    names.sort();
+    let mut notes = board_core::Notes::default();
+    notes.repairs.push(board_core::Repair::new(
+        Code::DescriptiveLookahead,
+        format!(
+            "the move fits {}, and the rest of the game replays after each; read as {}, {why}",
+            names.join(" and "),
+            notation.to_text(pos, &mv)
+        ),
+    ));
+    Some((mv, notes))
+}
+
+/// The game's last move (`last`), or a move after which the rest of the game replays either
+/// way, printed as a capture that fits two (`B takes P` with two pawns to take) and with no
+/// move after it to tell them apart: the one capture whose piece no pawn or
 /// lesser piece can take back at once, when exactly one is so. A writer leaves out the
 /// qualifier only where one capture makes sense; the other would give the piece away.
 fn last_capture(
     pos: &DescriptivePosition,
     parsed: &Parsed,
     notation: &Descriptive,
+    last: bool,
 ) -> Option<(Move, board_core::Notes)> {
     if !matches!(
         parsed.body,
@@ -2369,8 +2898,10 @@ fn last_capture(
     notes.repairs.push(board_core::Repair::new(
         Code::BookLastCapture,
         format!(
-            "the game's last move fits {}; read as {}, the one capture whose piece is not taken back at once by a lesser one",
+            "{} fits {}{}; read as {}, the one capture whose piece is not taken back at once by a lesser one",
+            if last { "the game's last move" } else { "the move" },
             names.join(" and "),
+            if last { "" } else { ", and the rest of the game replays after each" },
             notation.to_text(pos, &mv)
         ),
     ));
@@ -2485,10 +3016,11 @@ fn likeness(pos: &DescriptivePosition, parsed: &Parsed, mv: Move) -> u8 {
     let us = pos.turn();
     // The check sign printed counts more than the square: it is seldom the misprint.
     let marked = !matches!(parsed.mark, parser::Mark::None);
+    // The board alone is played: the origins of the pieces do not tell a check.
     let checks = {
-        let mut after = pos.clone();
+        let mut after = *pos.chess();
         after.play_unchecked(mv);
-        after.chess().is_check()
+        after.is_check()
     };
     // It outweighs the piece letter, which is: `B.` printed for `R.`.
     let sign = if marked == checks { 5 } else { 0 };
@@ -2552,8 +3084,11 @@ fn resigned_in(text: &str) -> Option<GameResult> {
 /// A chapter or game heading that ends whatever game came before: upper-case words
 /// (`GAME 4. FRENCH DEFENCE`), `GAME II.--Between Mr. Morphy and Mr. Harrwitz.`, `No. 17.`
 fn is_heading(text: &str) -> bool {
-    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
-    if letters >= 4 && !text.chars().any(char::is_lowercase) {
+    // A line of prose has a small letter within its first few: asked first, the letters
+    // are counted only in the few lines in capitals.
+    if !text.chars().any(char::is_lowercase)
+        && text.chars().filter(|c| c.is_alphabetic()).count() >= 4
+    {
         return true;
     }
     let numbered = |rest: &str| {
@@ -2638,10 +3173,13 @@ fn heading_tags(
             players = Some((name_as_tag(&line[w + 6..b]), name_as_tag(&line[b + 6..])));
         } else if let Some(pair) = versus(line) {
             players = Some(pair);
+        } else if heading.is_none() && variation_heading(&line.to_ascii_lowercase()) {
+            // `SECOND VARIATION.`: its name, which later references may give.
+            heading = Some(line.to_owned());
         } else if opening.is_none()
             && let Some(name) = opening_line(line)
         {
-            opening = Some(name.to_owned());
+            opening = Some(name);
         }
     }
     // The last paragraph that says where the game was played.
@@ -2700,6 +3238,15 @@ fn heading_tags(
     if let Some(name) = opening {
         tags.push(("Opening".to_owned(), name));
     }
+    if let Some(h) = heading
+        .as_deref()
+        .filter(|h| variation_heading(&h.to_ascii_lowercase()))
+    {
+        tags.push((
+            "Variation".to_owned(),
+            title_case(h.trim().trim_end_matches('.')),
+        ));
+    }
     (tags, heading)
 }
 
@@ -2746,7 +3293,7 @@ fn versus(line: &str) -> Option<(String, String)> {
 
 /// An opening's name on a line of its own: `Four Knights' Game.`, `Ruy Lopez.`, `Queen's
 /// Gambit Declined`: a few capitalised words with a word openings are named by.
-fn opening_line(line: &str) -> Option<&str> {
+fn opening_line(line: &str) -> Option<String> {
     let name = line.trim().trim_end_matches('.');
     let words: Vec<&str> = name.split_whitespace().collect();
     let named = [
@@ -2761,14 +3308,52 @@ fn opening_line(line: &str) -> Option<&str> {
         "Counter-Gambit",
         "Variation",
     ];
-    ((2..=6).contains(&words.len())
+    let is_named = (2..=6).contains(&words.len())
         && words
             .iter()
             .all(|w| w.starts_with(|c: char| c.is_uppercase()))
-        && words
-            .iter()
-            .any(|w| named.contains(&w.trim_end_matches([',', '.']))))
-    .then_some(name)
+        && words.iter().any(|w| {
+            let w = w.trim_end_matches([',', '.']);
+            named.iter().any(|n| n.eq_ignore_ascii_case(w))
+        });
+    if !is_named {
+        return None;
+    }
+    if name.chars().any(char::is_lowercase) {
+        return Some(name.to_owned());
+    }
+    // A heading in capitals (`THE EVANS GAMBIT.`, `FOUR KNIGHTS' GAME.`) names the opening as
+    // a title would; not one that numbers a part of the book (`GAME THE SECOND.`,
+    // `VARIATION I.`, `SECOND VARIATION.`): `GAME` only as its last word, never `VARIATION`.
+    let last = words.len() - 1;
+    let names_one = words.iter().enumerate().any(|(k, w)| {
+        let w = w.trim_end_matches([',', '.']);
+        (w == "GAME" && k == last)
+            || [
+                "OPENING", "DEFENCE", "DEFENSE", "GAMBIT", "ATTACK", "LOPEZ", "GIUOCO",
+            ]
+            .contains(&w)
+            || w == "COUNTER-GAMBIT"
+    });
+    // Nor one that says what part of the book it heads (`SECOND VARIATION OF THIS ATTACK.`,
+    // `ILLUSTRATIVE OF THE CUNNINGHAM GAMBIT.`).
+    let part = words.iter().any(|w| {
+        [
+            "VARIATION",
+            "VARIATIONS",
+            "THIS",
+            "ILLUSTRATIVE",
+            "CHAPTER",
+            "PART",
+        ]
+        .contains(&w.trim_end_matches([',', '.']))
+    });
+    if !names_one || part {
+        return None;
+    }
+    let name = name.strip_prefix("THE ").unwrap_or(name);
+    // `PHILIDOR'S DEFENCE` is Philidor's, not Philidor'S.
+    Some(title_case(name).replace("'S", "'s").replace("’S", "’s"))
 }
 
 /// The words after one of `leads` up to the next comma or ` between`: `Masters' Tournament`.
@@ -2937,6 +3522,8 @@ fn names_line(line: &str) -> Option<(String, String)> {
 struct Reference {
     moves: Option<u32>,
     game: Referred,
+    /// How many plies it copies, where it says so (`as far as White's 8th move inclusive`).
+    upto: Option<usize>,
 }
 
 /// The game a reference names.
@@ -2945,12 +3532,17 @@ enum Referred {
     Preceding,
     /// `Game 3`, `Game III`.
     Numbered(String),
+    /// `as before`, `Repeat Second Variation up to ...`, a variation's heading: a game
+    /// shortly before, the one named (`second variation`) first; the replay chooses.
+    Before(Option<String>),
 }
 
 /// `Moves 1-6 as in Game 3.`, `The first six moves as in the preceding game`.
 fn reference(line: &str) -> Option<Reference> {
     let lower = line.to_ascii_lowercase();
-    let at = lower.find(" as in ")?;
+    let Some(at) = lower.find(" as in ") else {
+        return reference_before(&lower);
+    };
     if !lower[..at].contains("move") {
         return None;
     }
@@ -2976,6 +3568,100 @@ fn reference(line: &str) -> Option<Reference> {
         }
         Referred::Numbered(n.to_ascii_uppercase())
     };
+    Some(Reference {
+        moves: counted(&lower[..at]),
+        game,
+        upto: copied_plies(&lower),
+    })
+}
+
+/// A reference to a line printed shortly before (`lower`, in small letters): `First three
+/// moves as before.`, `Repeat first four moves as above.`, `Repeat Second Variation up to
+/// White's ninth move inclusive.`, `Repeat the Opening up to Black's 5th move.`, `Reverting
+/// to the position after Black's 5th move`, or a variation's heading (`fourth variation.`).
+fn reference_before(lower: &str) -> Option<Reference> {
+    let t = lower.trim().trim_start_matches('(');
+    let heading = variation_heading(t);
+    if !(heading
+        || t.starts_with("repeat ")
+        || t.starts_with("reverting to the position")
+        || ((t.contains(" as before") || t.contains(" as above")) && t.contains("move")))
+    {
+        return None;
+    }
+    // `second variation` names the game whose heading says so; a heading alone names none.
+    let name = (!heading)
+        .then(|| {
+            let at = t.find(" variation")?;
+            let word = t[..at].rsplit(' ').next()?;
+            (!word.is_empty()).then(|| format!("{word} variation"))
+        })
+        .flatten();
+    let moves = if heading { None } else { counted(t) };
+    Some(Reference {
+        moves,
+        game: Referred::Before(name),
+        upto: copied_plies(t),
+    })
+}
+
+/// How many plies a reference copies where it names its last move (`lower`, in small
+/// letters): `as far as White's 8th move inclusive` is 15, `up to Black's 5th move` 9.
+fn copied_plies(lower: &str) -> Option<usize> {
+    const ORDINALS: [&str; 20] = [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
+        "twentieth",
+    ];
+    let (side, at) = ["white's ", "black's "]
+        .iter()
+        .enumerate()
+        .find_map(|(k, w)| lower.find(w).map(|at| (k, at + w.len())))?;
+    let mut words = lower[at..].split_whitespace();
+    let ordinal = words.next()?;
+    let n = ordinal
+        .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+        .parse::<usize>()
+        .ok()
+        .or_else(|| ORDINALS.iter().position(|o| *o == ordinal).map(|k| k + 1))
+        .filter(|&n| n > 0)?;
+    if !words.next()?.starts_with("move") {
+        return None;
+    }
+    // `the position after Black's 5th move` holds that move too.
+    let after = lower[..at - "white's ".len()].ends_with("after ");
+    let inclusive = after || words.next().is_some_and(|w| w.starts_with("inclusive"));
+    Some((n - 1) * 2 + side + usize::from(inclusive))
+}
+
+/// A variation's heading: `SECOND VARIATION.`, `Fourth Variation`.
+fn variation_heading(lower: &str) -> bool {
+    let t = lower.trim().trim_end_matches(['.', ':']);
+    t.strip_suffix(" variation").is_some_and(|w| {
+        !w.is_empty() && !w.contains(' ') && w.chars().all(|c| c.is_alphanumeric())
+    })
+}
+
+/// The count of moves a reference gives (`the first six moves`, `Moves 1-6`): the last
+/// number, in figures or in words, of `text`.
+fn counted(text: &str) -> Option<u32> {
     const WORDS: [&str; 20] = [
         "one",
         "two",
@@ -2998,16 +3684,79 @@ fn reference(line: &str) -> Option<Reference> {
         "nineteen",
         "twenty",
     ];
-    let before = &lower[..at];
-    let moves = before
+    let before = text.split(" move").next().unwrap_or(text);
+    before
         .rsplit(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .find_map(|w| {
             w.parse::<u32>()
                 .ok()
                 .or_else(|| WORDS.iter().position(|n| *n == w).map(|k| k as u32 + 1))
-        });
-    Some(Reference { moves, game })
+        })
+}
+
+/// The plies before move `n` of `side`.
+fn ply_index((n, side): (u32, Color)) -> usize {
+    (n as usize).saturating_sub(1) * 2 + usize::from(side == Color::Black)
+}
+
+/// The move that follows `plies` plies: its number and side.
+fn ply_at(plies: usize) -> (u32, Color) {
+    let n = u32::try_from(plies / 2 + 1).unwrap_or(u32::MAX);
+    (
+        n,
+        if plies.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        },
+    )
+}
+
+/// Moves a reference may copy: from the game it names, or from one shortly before.
+struct Prefix {
+    moves: Vec<Move>,
+    /// What the reference says, and which game the moves come from.
+    said: String,
+    /// From the game the reference names (`Repeat Second Variation ...`, `Game 3`).
+    named: bool,
+    /// The opening that game is of: a variation of it is too.
+    opening: Option<String>,
+}
+
+/// The moves a reference copies, of those it may mean (nearest first): the game it names
+/// when the game's own first move plays after its moves; else the one after whose moves the
+/// game's own read furthest.
+fn choose_prefix(
+    candidates: Vec<Prefix>,
+    gap: &[(Parsed, String)],
+    start: &DescriptivePosition,
+    parsed: &[Result<Parsed, MoveError>],
+) -> Option<Prefix> {
+    if candidates.len() < 2 {
+        return candidates.into_iter().next();
+    }
+    let mut best: Option<(usize, Prefix)> = None;
+    for prefix in candidates {
+        let mut pos = start.clone();
+        for &mv in &prefix.moves {
+            pos.play_unchecked(mv);
+        }
+        for (parsed, _) in gap {
+            if let Outcome::One { mv, .. } = resolve::resolve(&pos, parsed) {
+                pos.play_unchecked(mv);
+            }
+        }
+        let mut budget = CONFIRM_BUDGET;
+        let read = reach(pos, parsed, false, &mut budget).0;
+        if prefix.named && read > 0 {
+            return Some(prefix);
+        }
+        if best.as_ref().is_none_or(|(r, _)| read > *r) {
+            best = Some((read, prefix));
+        }
+    }
+    best.map(|(_, p)| p)
 }
 
 /// The squares an odds game's heading empties: `Remove White's Queen's Knight.`, `(Remove
@@ -3093,6 +3842,27 @@ fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
     None
 }
 
+/// A line that is a position in Forsyth-Edwards notation, alone or after `FEN:` or in a PGN
+/// tag (`[FEN "..."]`).
+fn fen_line(line: &str) -> Option<chess_rules::Position> {
+    // Asked of every line: most have no `/` at all.
+    memchr::memchr(b'/', line.as_bytes())?;
+    let fen = line
+        .strip_prefix("FEN:")
+        .or_else(|| {
+            line.strip_prefix("[FEN \"")
+                .and_then(|l| l.strip_suffix("\"]"))
+        })
+        .unwrap_or(line)
+        .trim();
+    // Eight ranks and a side to move, nothing else: prose has spaces before its seventh `/`.
+    let board = fen.split(' ').next()?;
+    if board.matches('/').count() != 7 || fen.split_whitespace().count() < 2 {
+        return None;
+    }
+    chess_rules::Position::from_fen(fen).ok()
+}
+
 /// Page markers `{171}`, the transcriber's `/*` `*/`, and footnote markers (`[A]`, `[12]`,
 /// `(a)`, `(1)`, `*` after a word), blanked out so offsets stay.
 fn clean(line: &str) -> std::borrow::Cow<'_, str> {
@@ -3114,6 +3884,14 @@ fn clean(line: &str) -> std::borrow::Cow<'_, str> {
     };
     let mut i = 0;
     while i < bytes.len() {
+        // On to the next byte that may start a mark: the bytes between are looked at once.
+        match bytes[i..]
+            .iter()
+            .position(|&b| matches!(b, b'{' | b'/' | b'*' | b'[' | b'('))
+        {
+            Some(skip) => i += skip,
+            None => break,
+        }
         let b = bytes[i];
         let after_word = i > 0 && !bytes[i - 1].is_ascii_whitespace();
         if b == b'{' {
@@ -3190,6 +3968,35 @@ fn prose_text(line: &str) -> String {
 
 /// White space made single spaces, in one allocation.
 fn single_spaced(text: &str) -> String {
+    let t = text.trim();
+    // Most lines are ASCII with single spaces already: one copy, no walk word by word.
+    let mut after_space = false;
+    let plain = t.bytes().all(|b| {
+        let space = b == b' ';
+        let ok = b.is_ascii() && (!b.is_ascii_whitespace() || (space && !after_space));
+        after_space = space;
+        ok
+    });
+    if plain {
+        return t.to_owned();
+    }
+    // ASCII with runs of blanks (two spaces after a full stop): collapsed byte by byte.
+    if t.is_ascii() {
+        let mut out = String::with_capacity(t.len());
+        let mut blank = false;
+        for &b in t.as_bytes() {
+            if b.is_ascii_whitespace() {
+                blank = true;
+            } else {
+                if blank {
+                    out.push(' ');
+                    blank = false;
+                }
+                out.push(char::from(b));
+            }
+        }
+        return out;
+    }
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !out.is_empty() {
@@ -3287,19 +4094,22 @@ fn read_chunk(
     // three times, joined to the chunks after it.
     let worded = {
         let chunk = &line[s..pieces[k].1];
-        [
-            " to ",
-            "takes",
-            "'s",
-            "square",
-            " his ",
-            " her ",
-            "Castles on",
-            "checks",
-            "moves",
-        ]
-        .iter()
-        .any(|w| chunk.contains(w))
+        // Each of the words has a space or is `'s` or ends in `s`: most compact chunks
+        // (`Kt-KB3`) are told at once, without nine searches.
+        chunk.contains([' ', '\'', 's'])
+            && [
+                " to ",
+                "takes",
+                "'s",
+                "square",
+                " his ",
+                " her ",
+                "Castles on",
+                "checks",
+                "moves",
+            ]
+            .iter()
+            .any(|w| chunk.contains(w))
     };
     if !worded && let Some(read) = read_compact(line, pieces, k, s, offset, notation) {
         return Some(read);
@@ -3312,8 +4122,11 @@ fn read_chunk(
     };
     let end = pieces[k].1;
     let chunk = &line[s..end];
+    // The algebraic books of the period (`P-e4`, `Kt-f3`, `e2-e4`, `o-o`, `e5d4:`): what is
+    // neither of the descriptive forms.
+    let algebraic = || read_algebraic(chunk, offset + s).map(|items| (items, k, None));
     let Some(rewritten) = wordy::rewrite(chunk) else {
-        return fallback();
+        return fallback().or_else(algebraic);
     };
     if let Some(verb) = rewritten.verb {
         let parsed = verb_move(&rewritten.text, verb, notation)?;
@@ -3326,16 +4139,18 @@ fn read_chunk(
                 offset + s + chunk[..rewritten.read].trim_end().len(),
             ),
             victim: None,
+            algebraic: false,
         };
         return Some((vec![item], k, (!rest.is_empty()).then(|| rest.to_owned())));
     }
     let Ok(found) = parser::parse_many(&rewritten.text, notation.language()) else {
-        return fallback();
+        return fallback().or_else(algebraic);
     };
     let map = |at: usize| rewritten.map.get(at).copied().unwrap_or(rewritten.read);
     let mut items = Vec::new();
     let count = found.len();
-    for (index, (parsed, range)) in found.into_iter().enumerate() {
+    for (index, (mut parsed, range)) in found.into_iter().enumerate() {
+        either_side(&mut parsed, &rewritten.text[range.clone()]);
         let from = map(range.start);
         // One move of the chunk spans to its read end; several split where the next starts.
         let to = if index + 1 == count {
@@ -3349,11 +4164,48 @@ fn read_chunk(
             text: rewritten.text[range].to_owned(),
             span: Span::new(offset + s + from, offset + s + to.min(chunk.len())),
             victim: rewritten.victim,
+            algebraic: false,
         });
     }
     let rest = chunk[rewritten.read..].trim();
     let note = (!rest.is_empty()).then(|| rest.to_owned());
     Some((items, k, note))
+}
+
+/// The square of the piece taken, written in words after it (`Q takes P (K 4)`), counted
+/// from either side: books count it from the mover's side or from the side of the piece taken
+/// (Hoyle's `Q takes P (K 4)` for Black's pawn on Black's K4); the moves after it decide.
+fn either_side(parsed: &mut Parsed, text: &str) {
+    let qualified = text
+        .find('x')
+        .is_some_and(|x| text[x..].contains('(') && text[x..].contains(')'));
+    if let parser::Body::Piece(p) = &mut parsed.body
+        && let parser::Target::Takes {
+            victim: Some(_),
+            at,
+        } = &mut p.target
+        && qualified
+        && at.ranks.count_ones() == 1
+    {
+        at.ranks |= at.ranks.reverse_bits();
+    }
+}
+
+/// Reads `chunk` (at `offset` in the text) as moves written the algebraic way.
+fn read_algebraic(chunk: &str, offset: usize) -> Option<Vec<Item>> {
+    let found = algebraic::read_many(chunk)?;
+    Some(
+        found
+            .into_iter()
+            .map(|(parsed, range)| Item::Move {
+                parsed,
+                text: chunk[range.clone()].to_owned(),
+                span: Span::new(offset + range.start, offset + range.end),
+                victim: None,
+                algebraic: true,
+            })
+            .collect(),
+    )
 }
 
 /// Reads the chunk `k` (from byte `s`) in the compact form, joined to up to two chunks after it
@@ -3375,6 +4227,7 @@ fn read_compact(
                     text: line[s + range.start..s + range.end].to_owned(),
                     span: Span::new(offset + s + range.start, offset + s + range.end),
                     victim: None,
+                    algebraic: false,
                 })
                 .collect();
             return Some((items, j, None));
@@ -3385,10 +4238,8 @@ fn read_compact(
 
 /// `becoming a Queen`, `and becomes a Knight`, `queening`: the piece a pawn becomes.
 fn promotion_words(text: &str) -> Option<chess_rules::Role> {
-    let lower = text
-        .trim()
-        .trim_end_matches(['.', ')'])
-        .to_ascii_lowercase();
+    let text = text.trim().trim_end_matches(['.', ')']);
+    // Asked after every move followed by more words: no copy in small letters.
     let rest = [
         "becoming a ",
         "becomes a ",
@@ -3396,14 +4247,24 @@ fn promotion_words(text: &str) -> Option<chess_rules::Role> {
         "(becoming a ",
     ]
     .iter()
-    .find_map(|p| lower.strip_prefix(p))?;
+    .find_map(|p| {
+        text.get(..p.len())
+            .filter(|head| head.eq_ignore_ascii_case(p))
+            .map(|_| &text[p.len()..])
+    })?;
     use chess_rules::Role;
-    Some(match rest.split_whitespace().next()? {
-        "queen" | "q" => Role::Queen,
-        "rook" | "r" | "castle" => Role::Rook,
-        "bishop" | "b" => Role::Bishop,
-        "knight" | "kt" | "n" => Role::Knight,
-        _ => return None,
+    let word = rest.split_whitespace().next()?;
+    let is = |w: &str| word.eq_ignore_ascii_case(w);
+    Some(if is("queen") || is("q") {
+        Role::Queen
+    } else if is("rook") || is("r") || is("castle") {
+        Role::Rook
+    } else if is("bishop") || is("b") {
+        Role::Bishop
+    } else if is("knight") || is("kt") || is("n") {
+        Role::Knight
+    } else {
+        return None;
     })
 }
 
@@ -3488,7 +4349,19 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
         Span::new(offset + start, offset + start + len),
         start,
     ));
-    let mut pieces = chunks(line, start + len);
+    read_moves(line, start + len, offset, notation, &mut items).then_some(items)
+}
+
+/// Reads the moves of `line` from byte `from` on into `items` (numbers, moves, results,
+/// notes); `true` when a move or a result was read, `false` when the text is not moves.
+fn read_moves(
+    line: &str,
+    from: usize,
+    offset: usize,
+    notation: &Descriptive,
+    items: &mut Vec<Item>,
+) -> bool {
+    let mut pieces = chunks(line, from);
     let mut moves = 0;
     let mut k = 0;
     while k < pieces.len() {
@@ -3593,11 +4466,10 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
                 items.push(Item::Note(rest.to_owned()));
                 break;
             }
-            None => return None,
+            None => return false,
         }
     }
-    let result = items.iter().any(|i| matches!(i, Item::Result(_)));
-    (moves > 0 || result).then_some(items)
+    moves > 0 || items.iter().any(|i| matches!(i, Item::Result(_)))
 }
 
 #[cfg(test)]

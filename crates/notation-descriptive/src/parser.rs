@@ -165,8 +165,20 @@ enum Lex {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Lexeme {
     lex: Lex,
-    start: usize,
-    end: usize,
+    // Byte offsets as `u32`: the array of lexemes is made and moved for every token read,
+    // and half its size is half that work. A token is far shorter than 4 GB.
+    start: u32,
+    end: u32,
+}
+
+impl Lexeme {
+    const fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    const fn end(&self) -> usize {
+        self.end as usize
+    }
 }
 
 /// The lexemes of a text, kept on the stack.
@@ -184,7 +196,13 @@ impl Lexemes {
                 at: start,
             });
         }
-        self.items[self.len] = Lexeme { lex, start, end };
+        // Offsets past `u32::MAX` (never in a token) saturate rather than wrap.
+        let at = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        self.items[self.len] = Lexeme {
+            lex,
+            start: at(start),
+            end: at(end),
+        };
         self.len += 1;
         Ok(())
     }
@@ -427,8 +445,8 @@ pub(crate) fn parse_token(text: &str, lang: &Language) -> Result<Parsed, SyntaxE
     let parsed = reader.parse_move(text)?;
     if let Some(rest) = items.get(reader.i) {
         return Err(SyntaxError {
-            message: format!("unexpected {:?} after the move", &text[rest.start..]),
-            at: rest.start,
+            message: format!("unexpected {:?} after the move", &text[rest.start()..]),
+            at: rest.start(),
         });
     }
     Ok(parsed)
@@ -453,7 +471,7 @@ pub(crate) fn parse_many(
     while reader.i < items.len() {
         let first = reader.i;
         let parsed = reader.parse_move(text)?;
-        let range = items[first].start..items[reader.i - 1].end;
+        let range = items[first].start()..items[reader.i - 1].end();
         moves.push((parsed, range));
         // Repairs found while lexing belong to the first move; later ones start clean.
         reader.repairs = 0;
@@ -496,7 +514,7 @@ impl Reader<'_> {
     }
 
     fn error(&self, text: &str, message: impl Into<String>) -> SyntaxError {
-        let at = self.lx.get(self.i).map_or(text.len(), |l| l.start);
+        let at = self.lx.get(self.i).map_or(text.len(), Lexeme::start);
         SyntaxError {
             message: message.into(),
             at,

@@ -3,7 +3,7 @@
 //! decides between moves that both fit.
 
 use board_core::{Code, Repair};
-use chess_rules::{CastlingSide, Move, MoveList, Position, Role, Square};
+use chess_rules::{Bitboard, CastlingSide, Move, MoveList, Position, Role, Square};
 
 use crate::DescriptivePosition;
 use crate::names::ALL;
@@ -200,24 +200,31 @@ fn mark_repair(mark: Mark, st: Status) -> Option<&'static str> {
     Some(message)
 }
 
-/// The moves a pattern names, before the check sign is weighed: the strict fits, or when there
-/// are none the lenient ones.
-fn fits(pos: &DescriptivePosition, body: &Body) -> (MoveList, bool) {
-    let legal = pos.chess().legal_moves();
-    let mut strict = MoveList::new();
+/// The moves a pattern names, before the check sign is weighed, into `set`: the strict fits,
+/// or when there are none the lenient ones (then `true`). Only the moves of the piece named
+/// are generated, in lists the caller keeps: a move list is a few kilobytes.
+fn fits(pos: &DescriptivePosition, body: &Body, set: &mut MoveList) -> bool {
+    let chess = pos.chess();
+    let mut candidates = MoveList::new();
+    match body {
+        Body::Castle(_) => candidates.extend(chess.castling_moves()),
+        Body::Piece(p) => {
+            chess.append_legal_moves_to(p.piece.role, Bitboard::FULL, &mut candidates)
+        }
+    }
     let mut loose = MoveList::new();
-    for mv in legal {
+    for &mv in &candidates {
         match fit(pos, body, mv) {
-            Some(0) => strict.push(mv),
+            Some(0) => set.push(mv),
             Some(_) => loose.push(mv),
             None => {}
         }
     }
-    if strict.is_empty() {
-        (loose, true)
-    } else {
-        (strict, false)
+    if set.is_empty() {
+        set.extend(loose);
+        return true;
     }
+    false
 }
 
 /// The writer's test: `true` if `body` written with `mark` reads as `mv` and nothing else.
@@ -244,7 +251,8 @@ pub(crate) fn names_only(
 
 /// Resolves a token read into a pattern.
 pub(crate) fn resolve(pos: &DescriptivePosition, parsed: &Parsed) -> Outcome {
-    let (set, loose) = fits(pos, &parsed.body);
+    let mut set = MoveList::new();
+    let loose = fits(pos, &parsed.body, &mut set);
     let need_mate = matches!(parsed.mark, Mark::Mate | Mark::CheckPlus);
     let chess = pos.chess();
     let chosen = match set.len() {

@@ -6,7 +6,7 @@ mod common;
 use board_core::{Dialect, RecordReader, replay};
 use chess_rules::Position;
 use common::{SAN, shared_file};
-use notation_descriptive::book::{self, BookElement};
+use notation_descriptive::book::{self, BookElement, LineClass};
 use notation_descriptive::{Descriptive, DescriptivePosition};
 use notation_en::Algebraic;
 
@@ -241,7 +241,7 @@ fn book_layouts() {
         .iter()
         .filter_map(|e| match e {
             BookElement::Comment(text) => Some(text.as_str()),
-            BookElement::Move { .. } | BookElement::Variation(_) => None,
+            BookElement::Move { .. } | BookElement::Variation { .. } => None,
         })
         .collect();
     // The result ends the game: the paragraph after it is prose outside the game.
@@ -303,8 +303,8 @@ fn french_books_import_too() {
 }
 
 /// `Q. takes doubled P.`: the queen could take the c5 or the h2 pawn; only c5 stands on a file
-/// with another of its side's pawns, so that is the move, reported. Without the word the token
-/// stays ambiguous and the game stops there, with an error.
+/// with another of its side's pawns, so that is the move, reported. Without the word, the
+/// capture that takes back on the square just taken on is the move.
 #[test]
 fn what_the_book_says_of_the_pawn_taken_picks_the_pawn() {
     let game = |taken: &str| {
@@ -329,16 +329,19 @@ fn what_the_book_says_of_the_pawn_taken_picks_the_pawn() {
         "Q. takes doubled P.: fits QxBP and QxRP; read as QxBP, the doubled pawn"
     );
 
+    // Without the word, the move before it tells: `4. Q. P. takes P.` took on QB5, and the
+    // queen takes back there.
     let text = game("");
     let import = book::import(&text, &Descriptive::OLD);
-    assert!(!import.games[0].complete);
-    assert_eq!(import.games[0].moves().count(), 7);
+    assert!(import.games[0].complete, "{:?}", import.diagnostics);
+    let moves: Vec<String> = import.games[0].moves().map(|m| m.to_string()).collect();
+    assert_eq!(moves[7], "d6c5", "{moves:?}");
     assert!(
-        import.diagnostics[0]
+        import.games[0].repairs[0]
             .message
-            .starts_with("ambiguous move Q x P"),
+            .ends_with("read as QxBP, the one that takes back on the square just taken on"),
         "{}",
-        import.diagnostics[0].message
+        import.games[0].repairs[0].message
     );
 }
 
@@ -390,6 +393,229 @@ fn a_last_capture_that_fits_two_is_the_one_not_given_away() {
     let import = book::import(text, &Descriptive::OLD);
     assert!(!import.games[0].complete, "{:?}", import.diagnostics);
     assert_eq!(import.errors(), 1);
+}
+
+/// A capture that fits two, where the rest of the game replays after either (Hoyle's Evans
+/// Gambit, third variation: `Kt takes P: ch.` on KB7 or QB7, both checks, the game goes on
+/// either way): nothing after it tells them apart, as after a last move, and the same rule
+/// reads it.
+#[test]
+fn a_capture_the_rest_of_the_game_does_not_settle_is_the_one_not_given_away() {
+    // `Kt takes P`: on K5 (nothing takes it back) or on Kt5 (the rook's pawn does).
+    let text = "1. P-K4      P-K4\n2. Kt-KB3    P-KR3\n3. P-Q3      P-KKt4\n4. Kt takes P  P-Q3\n5. P-QB3     P-QB3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    let mut pos = DescriptivePosition::new();
+    let sans: Vec<String> = game
+        .moves()
+        .map(|mv| {
+            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            token
+        })
+        .collect();
+    assert_eq!(sans[6], "Nxe5");
+    assert_eq!(
+        game.repairs[0].message,
+        "Kt takes P: the move fits KtxKP and KtxKtP, and the rest of the game replays after each; read as KtxKP, the one capture whose piece is not taken back at once by a lesser one"
+    );
+}
+
+/// A move that fits two, where the rest of the game replays after either, answers the move
+/// before it: it takes back on the square just taken on, or moves the piece just attacked
+/// away (Hoyle's Ruy Lopez, fourth variation: `9. P takes P  Kt takes P`; Scotch Game, second
+/// variation: `10. P to Q 5  Kt to Kt sq.`).
+#[test]
+fn a_move_nothing_after_it_settles_answers_the_move_before() {
+    // `Kt takes P`: on Q5, taking back, or on QKt5.
+    let text = "1. P-Q4  P-QKt4\n2. Kt-QB3  P-K3\n3. P-K4  P-QR3\n4. P-Q5  PxP\n5. KtxP  P-KR3\n6. P-KR3  P-KKt3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game)[8], "Nxd5");
+    assert_eq!(
+        game.repairs[0].message,
+        "KtxP: the move fits KtxKtP and KtxQP, and the rest of the game replays after each; read as KtxQP, the one that takes back on the square just taken on"
+    );
+    // `Kt-Kt1`: the knight on QB3, which the pawn attacks, or the one on KB3.
+    let text =
+        "1. P-Q4  Kt-QB3\n2. P-K4  Kt-KB3\n3. P-Q5  Kt-Kt1\n4. P-KR3  P-KR3\n5. P-QR3  P-QR3\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game)[5], "Nb8");
+}
+
+/// A reference that says how far it copies (`Repeat as far as White's 8th move inclusive.`)
+/// and a run that starts after the next move: the move between is the one the words before
+/// the run give with its number, the last written (Hoyle's Evans Gambit: `Should Black play,
+/// instead of 8. ... Kt to K 2, 8. ... Kt to Kt 5, the following variations may ensue:`).
+#[test]
+fn the_move_between_a_reference_and_its_run_comes_from_the_words() {
+    let text = "\
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      Kt-B3
+4. Kt-Kt5    P-Q4
+Drawn.
+
+SECOND VARIATION.
+
+Repeat as far as White's 3rd move inclusive.
+
+Should Black play, instead of 3. ... Kt to B 3, 3. ... B to B 4, the
+following may ensue:
+
+4. P-QKt4    BxP
+5. P-B3      B-R4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 2, "{:?}", import.diagnostics);
+    let game = &import.games[1];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(
+        sans_of(game).join(" "),
+        "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5"
+    );
+    assert_eq!(
+        game.repairs[1].message,
+        "B - B 4: the move before these, as the words before them give it"
+    );
+}
+
+/// The square of the piece taken, in words after it, counted from either side (Hoyle's Two
+/// Knights' Defence: `Q takes P (K 4)` for Black's pawn on Black's K4): the moves decide.
+#[test]
+fn the_square_of_the_piece_taken_is_counted_from_either_side() {
+    let text = "1. P to K 4  P to K 4\n2. Q to R 5  P to Q R 3\n3. Q takes P (K 4): ch.  Q to K 2\n4. Q takes Q: ch.  B takes Q\n";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game)[4], "Qxe5+");
+}
+
+/// Fractions printed in a row go on from each other (Hoyle's explanation of the notation:
+/// `1. -----  2. -----  3. -----  &c.`), and a book in the compact style may print them too.
+#[test]
+fn fractions_in_a_row_are_one_line_of_play() {
+    let text = "\
+     P to K 4       Kt to K B 3      B to Kt 5
+  1. --------    2. -----------   3. ----------  &c.
+     P to K 4       Kt to Q B 3      P to Q R 3
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(&import.games[0]).join(" "), "e4 e5 Nf3 Nc6 Bb5 a6");
+    assert_eq!(import.tally.get(LineClass::Move), 3);
+    let compact = "\
+     P-K4
+  1. ----
+     P-QB4
+
+     Kt-KB3
+  2. ------
+     P-K3
+";
+    let import = book::import(compact, &Descriptive::OLD);
+    assert_eq!(sans_of(&import.games[0]).join(" "), "e4 c5 Nf3 e6");
+}
+
+/// A heading in capitals that names an opening (Hoyle's `THE EVANS GAMBIT.`) is the game's
+/// `Opening`; a variation printed after it (`SECOND VARIATION.`) is of the opening of the game
+/// it branches from, and says which variation it is. A heading that numbers a part of the book
+/// (the Blue Book's `GAME THE SECOND.`, `VARIATION I.`) names no opening.
+#[test]
+fn openings_and_variations_from_headings_in_capitals() {
+    let text = "\
+THE EVANS GAMBIT.
+
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      B-B4
+4. P-QKt4    BxP
+Drawn.
+
+SECOND VARIATION.
+
+First three moves as before.
+
+4. Castles   Kt-B3
+
+GAME THE SECOND.
+
+1. P-Q4      P-Q4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 3, "{:?}", import.diagnostics);
+    assert_eq!(import.games[0].tag("Opening"), Some("Evans Gambit"));
+    assert_eq!(import.games[1].tag("Opening"), Some("Evans Gambit"));
+    assert_eq!(import.games[1].tag("Variation"), Some("Second Variation"));
+    assert_eq!(import.games[2].tag("Opening"), None);
+}
+
+/// A variation goes on after words of the same sentence when its next move's number follows
+/// (Hoyle's Giuoco Piano: `9. ... Kt to K 4 would be unfavourable, because of 10. Kt takes Kt,
+/// P takes Kt; 11. B to R 3`): the words stay inside the variation, where they stand; a new
+/// sentence ends it.
+#[test]
+fn a_variation_goes_on_after_words_of_its_sentence() {
+    let text = "\
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      Kt-B3
+
+4. Kt-Kt5    P-Q4
+
+If 4. ... B-B4, it would be risky, because of 5. Kt x BP, B x P ch; 6. K-B1, Q-K2. Then 7. P-Q4 was tried.
+
+5. P x P     Kt-QR4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    let mut pgn = String::new();
+    game.write_pgn(
+        &notation_descriptive::Tracked(Algebraic::ENGLISH),
+        &Dialect::pgn(),
+        &mut pgn,
+    );
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "4. Ng5 d5 {If} (4... Bc5 {it would be risky, because of} 5. Nxf7 Bxf2+ 6. Kf1 Qe7) {Then 7. P-Q4 was tried.} 5. exd5"
+        ),
+        "{flat}"
+    );
+    assert_eq!(game.notes.continued, 1);
+}
+
+/// A position written out in Forsyth-Edwards notation (`FEN: ...`, `[FEN "..."]`) is the start
+/// of the moves after it, as a diagram's would be; its line is counted with the diagrams.
+#[test]
+fn a_fen_line_starts_the_moves_after_it() {
+    let text = "\
+FEN: 8/8/8/4k3/8/2K5/8/1R6 w - - 0 1
+1. K-B4      K-K5
+2. R-K1ch    K-B4
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let game = &import.games[0];
+    assert!(game.complete, "{:?}", import.diagnostics);
+    assert_eq!(sans_of(game).join(" "), "Kc4 Ke4 Re1+ Kf5");
+    assert_eq!(import.lines[0], LineClass::Diagram);
+    assert_eq!(game.tag("FEN"), Some("8/8/8/4k3/8/2K5/8/1R6 w - - 0 1"));
+}
+
+fn sans_of(game: &book::BookGame) -> Vec<String> {
+    let mut pos = game.start.clone();
+    game.moves()
+        .map(|mv| {
+            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            token
+        })
+        .collect()
 }
 
 /// The moves of `game` in SAN, from its start.
@@ -543,7 +769,8 @@ Not 5. ... Q-R5, which the pawn on K2 forbids.
         game.notes,
         book::NoteRuns {
             variations: 2,
-            not_replayed: 1
+            not_replayed: 1,
+            continued: 0
         }
     );
     assert_eq!(import.notes, game.notes);

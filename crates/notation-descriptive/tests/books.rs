@@ -385,6 +385,18 @@ fn the_examples_of_the_books_page() {
             .map(|(class, n)| format!("{} {n}", class.name()))
             .collect();
         assert_eq!(lines.join(", "), field("lines:"), "{text}");
+        // `games:` and `san N:`, where the example gives several games.
+        if let Some(n) = expect.lines().find_map(|l| l.strip_prefix("games:")) {
+            assert_eq!(import.games.len().to_string(), n.trim(), "{text}");
+        }
+        for (k, game) in import.games.iter().enumerate().skip(1) {
+            if let Some(moves) = expect
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("san {}:", k + 1)))
+            {
+                assert_eq!(san(game).join(" "), moves.trim(), "{text}");
+            }
+        }
         // `tags:`, where the example gives them: the game's tags in order.
         if let Some(expected) = expect.lines().find_map(|l| l.strip_prefix("tags:")) {
             let tags: Vec<String> = game.tags.iter().map(|(n, v)| format!("{n}={v}")).collect();
@@ -392,7 +404,7 @@ fn the_examples_of_the_books_page() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 9);
+    assert_eq!(checked, 11);
 }
 
 /// Bird's ten game scores of 1892, the five printed in four columns (two halves side by side)
@@ -879,7 +891,11 @@ GAME No. 2.--RUY LOPEZ.
 /// Every game and line of Hoyle's chess part that is printed as move lines reads to its
 /// printed end: the notes' moves stay notes (an unended sentence, an open parenthesis), the
 /// numbers that run one ahead are followed, `1. P to K` lost its rank, `3. P to Q B` is told by
-/// the capture after it, and `9. Q mates at Kt sq. or R sq.` names its square.
+/// the capture after it, and `9. Q mates at Kt sq. or R sq.` names its square. Its openings
+/// printed as fractions, side by side, are lines of play of their own (25 more games), each
+/// starting from the game its reference or heading names (`Repeat Second Variation up to
+/// White's ninth move inclusive.`), with the move the words give between (`Should Black play,
+/// instead of 8. ... Kt to K 2, 8. ... Kt to Kt 5`).
 #[test]
 fn hoyles_games_read_to_their_printed_ends() {
     let Some((_, import)) = read("hoyles-games-modernized-39445.txt") else {
@@ -892,7 +908,7 @@ fn hoyles_games_read_to_their_printed_ends() {
         .map(|g| g.lines)
         .collect();
     assert_eq!(stopped, [], "{:?}", import.diagnostics);
-    assert_eq!(import.games.len(), 36);
+    assert_eq!(import.games.len(), 61);
     assert_eq!(import.errors(), 0);
     assert_eq!(import.tally.get(LineClass::NotRead), 0);
     assert!(import.notes.variations >= 40, "{:?}", import.notes);

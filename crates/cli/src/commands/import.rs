@@ -128,8 +128,14 @@ fn write_report(
     };
     let figures = |d: &book::Diagrams, notes: &book::NoteRuns| {
         format!(
-            "diagrams {} read, {} matched, {} differing, {} start positions; note runs {} variations, {} not replayed",
-            d.read, d.matched, d.differ, d.starts, notes.variations, notes.not_replayed
+            "diagrams {} read, {} matched, {} differing, {} start positions; note runs {} variations, {} not replayed, {} continued",
+            d.read,
+            d.matched,
+            d.differ,
+            d.starts,
+            notes.variations,
+            notes.not_replayed,
+            notes.continued
         )
     };
     writeln!(
@@ -177,6 +183,7 @@ fn notes_json(notes: &book::NoteRuns) -> serde_json::Value {
     serde_json::json!({
         "variations": notes.variations,
         "not_replayed": notes.not_replayed,
+        "continued": notes.continued,
     })
 }
 

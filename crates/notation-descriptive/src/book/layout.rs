@@ -36,7 +36,7 @@ fn is_cell(cell: &str) -> bool {
 pub(crate) fn is_diagram(line: &str) -> bool {
     let t = line.trim();
     // A rank has at most a few lower-case letters (`kt`, `bK`): prose is rejected at once.
-    if t.len() > 120 || t.bytes().filter(u8::is_ascii_lowercase).count() > 16 {
+    if t.len() > 120 || t.bytes().filter(u8::is_ascii_lowercase).nth(16).is_some() {
         return false;
     }
     if t.len() >= 8

@@ -109,24 +109,67 @@ fn is_compact(core: &str) -> bool {
     any
 }
 
+/// `text` less the bytes of `set` at its end. The marks trimmed are ASCII, which no byte of
+/// another character is: a walk over bytes, not characters.
+fn trim_end<'a>(text: &'a str, set: &[u8]) -> &'a str {
+    let bytes = text.as_bytes();
+    let mut end = bytes.len();
+    while end > 0 && set.contains(&bytes[end - 1]) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or(text)
+}
+
+/// `text` less the bytes of `set` at its start (ASCII, as for [`trim_end`]).
+fn trim_start<'a>(text: &'a str, set: &[u8]) -> &'a str {
+    let skip = text.bytes().take_while(|b| set.contains(b)).count();
+    text.get(skip..).unwrap_or(text)
+}
+
+/// `word` in small letters, written into `buf`; `"~"` (no word looked for) when it is longer.
+fn small_letters<'b>(word: &str, buf: &'b mut [u8; 16]) -> &'b str {
+    let Some(slot) = buf.get_mut(..word.len()) else {
+        return "~";
+    };
+    slot.copy_from_slice(word.as_bytes());
+    slot.make_ascii_lowercase();
+    // Only ASCII letters changed: still the UTF-8 of `word`.
+    std::str::from_utf8(slot).unwrap_or("~")
+}
+
+/// The words of a chunk looked at: a move in words is far shorter (`K. Kt. to Q. B's 3d.
+/// (dis. ch.)` is eight).
+const MAX_WORDS: usize = 24;
+
 /// Rewrites `chunk`; `None` when its first word already is not a move's.
 pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
-    // Sized once: a chunk is a few words, and its rewriting about as long as it.
-    let mut words: Vec<(usize, &str)> = Vec::with_capacity(8);
+    // The first words of the chunk, on the stack: no move is written in more, and the words
+    // after them are a note (`read` stops before them).
+    let mut list = [(0usize, ""); MAX_WORDS];
+    let mut count = 0;
     let mut start = None;
     for (i, c) in chunk.char_indices() {
         match (c.is_whitespace(), start) {
             (true, Some(s)) => {
-                words.push((s, &chunk[s..i]));
+                if count == MAX_WORDS {
+                    start = None;
+                    break;
+                }
+                list[count] = (s, &chunk[s..i]);
+                count += 1;
                 start = None;
             }
             (false, None) => start = Some(i),
             _ => {}
         }
     }
-    if let Some(s) = start {
-        words.push((s, &chunk[s..]));
+    if let Some(s) = start
+        && count < MAX_WORDS
+    {
+        list[count] = (s, &chunk[s..]);
+        count += 1;
     }
+    let words = &list[..count];
     let mut out = Rewritten {
         text: String::with_capacity(chunk.len() + 8),
         map: Vec::with_capacity(chunk.len() + 8),
@@ -169,8 +212,8 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
     while k < words.len() {
         let (at, word) = words[k];
         // `4th.!`, `P.?`: the glyph after the word, kept for after it.
-        let stem = word.trim_end_matches(['.', ')', ',', ';']);
-        let glyphs = stem.len() - stem.trim_end_matches(['!', '?']).len();
+        let stem = trim_end(word, b".),;");
+        let glyphs = stem.len() - trim_end(stem, b"!?").len();
         let (word, nag) = if glyphs > 0 && glyphs < stem.len() {
             (
                 &stem[..stem.len() - glyphs],
@@ -179,23 +222,28 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
         } else {
             (word, None)
         };
-        let core = word
-            .trim_start_matches(['(', '['])
-            .trim_end_matches(['.', ',', ';', ':', ')', ']']);
-        let core = core.trim_end_matches('.');
-        let lower = core.to_ascii_lowercase();
-        let next_core = words.get(k + 1).map(|(_, w)| {
-            w.trim_start_matches(['(', '['])
-                .trim_end_matches(['.', ',', ';', ':', ')', ']'])
-        });
+        let core = trim_end(trim_start(word, b"(["), b".,;:)]");
+        // In small letters on the stack: every word of every chunk is asked, and a word too
+        // long for the buffer is none of the words looked for.
+        let mut buf = [0u8; 16];
+        let lower = small_letters(core, &mut buf);
+        let next_core = words
+            .get(k + 1)
+            .map(|(_, w)| trim_end(trim_start(w, b"(["), b".,;:)]"));
         let end = at + words[k].1.len();
-        // `R. (B. sq.) to B's 2d.`: the square the piece stands on, in parentheses.
-        if word.starts_with('(') && !verb && !mover.is_empty() && !castles {
+        // `R. (B. sq.) to B's 2d.`: the square the piece stands on, in parentheses; after
+        // the piece taken (`Q takes P (K 4)`), the square it is taken on.
+        let victim_named = verb
+            && !target_open
+            && out
+                .text
+                .ends_with(|c: char| c.is_ascii_uppercase() || c == 't');
+        if word.starts_with('(') && (!verb || victim_named) && !mover.is_empty() && !castles {
             let close = words[k..].iter().position(|(_, w)| w.contains(')'));
             if let Some(n) = close {
                 let inner: Vec<&str> = words[k..=k + n]
                     .iter()
-                    .map(|(_, w)| w.trim_matches(['(', ')', '.', ',']))
+                    .map(|(_, w)| w.trim_matches(['(', ')', '.', ',', ':', ';']))
                     .collect();
                 let square: Option<Vec<&str>> = inner
                     .iter()
@@ -210,7 +258,14 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 if let Some(square) =
                     square.filter(|s| s.iter().any(|p| p.bytes().all(|b| b.is_ascii_digit())))
                 {
-                    emit(&mut out, &format!("({})", square.concat()), at);
+                    let square = format!("({})", square.concat());
+                    if victim_named {
+                        // Glued to the piece taken, as the compact form writes it (`QxP(K4)`).
+                        out.text.push_str(&square);
+                        out.map.extend(std::iter::repeat_n(at, square.len()));
+                    } else {
+                        emit(&mut out, &square, at);
+                    }
                     let (last_at, last) = words[k + n];
                     out.read = last_at + last.len();
                     k += n + 1;
@@ -218,7 +273,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 }
             }
         }
-        match lower.as_str() {
+        match lower {
             "" => {}
             "to" if !verb && !mover.is_empty() => {
                 verb = true;
@@ -242,7 +297,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 close_target(&mut out, &mut target_open, target_rank, at);
                 emit(&mut out, "dbl", at);
             }
-            "mate" | "checkmate" | "mate!" if verb || castles => {
+            "mate" | "checkmate" | "checkm" | "mate!" if verb || castles => {
                 close_target(&mut out, &mut target_open, target_rank, at);
                 emit(&mut out, "mate", at);
             }
@@ -292,7 +347,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             | "becomes" | "one" | "two"
                 if !verb && !mover.is_empty() && !castles =>
             {
-                out.verb = Some(match lower.as_str() {
+                out.verb = Some(match lower {
                     "checks" => Verb::Checks,
                     "mates" => Verb::Mates,
                     "queens" | "becomes" => Verb::Queens,
@@ -309,7 +364,7 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             // `Q. takes doubled P.`: what kind of pawn is no part of the move's name, but it
             // tells which pawn when the move could take two.
             "doubled" | "isolated" | "passed" if verb => {
-                out.victim = Some(match lower.as_str() {
+                out.victim = Some(match lower {
                     "doubled" => PawnKind::Doubled,
                     "isolated" => PawnKind::Isolated,
                     _ => PawnKind::Passed,
@@ -343,7 +398,9 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
             _ => {
                 if let Some(letter) = piece_letter(core) {
                     let next_verb = next_core.is_some_and(|n| {
-                        matches!(n.to_ascii_lowercase().as_str(), "to" | "takes" | "x")
+                        ["to", "takes", "x"]
+                            .iter()
+                            .any(|v| n.eq_ignore_ascii_case(v))
                     });
                     // `R to K square ch K to B4`, `P takes Kt Q takes Q ch`: the next move
                     // starts here.
@@ -385,7 +442,16 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                     if !verb && core.starts_with(|c: char| c.is_ascii_uppercase()) {
                         mover.push("?");
                     }
-                    if core.bytes().any(|b| b.is_ascii_digit()) || core.contains("O-O") {
+                    // `Kt(Kt5)`: the square in parentheses is where the piece stands, not
+                    // where it goes.
+                    let outside = match (word.find('('), word.find(')')) {
+                        (Some(open), Some(close)) if open < close => word[..open]
+                            .bytes()
+                            .chain(word[close..].bytes())
+                            .any(|b| b.is_ascii_digit()),
+                        _ => core.bytes().any(|b| b.is_ascii_digit()),
+                    };
+                    if outside || core.contains("O-O") {
                         target_rank = true;
                     }
                     let compact = word.trim_end_matches(['.', ',', ';', ':']);
@@ -454,6 +520,15 @@ mod tests {
         assert_eq!(w("Kt takes Kt 45 Q to Kt3").1, "45 Q to Kt3");
         assert_eq!(w("R. (B. sq.) to B's 2d.").0, "R (B1) - B 2");
         assert_eq!(w("Kt (R 4) to B 5").0, "Kt (R4) - B 5");
+    }
+
+    #[test]
+    fn the_square_of_the_piece_taken() {
+        // Hoyle's Two Knights' Defence: `Q takes P (K 4)`, `Castles: checkm.`
+        assert_eq!(w("Q takes P (K 4)").0, "Q x P(K4)");
+        assert_eq!(w("Castles: checkm.").0, "Castles mate");
+        assert_eq!(w("Q takes Q (Q 8): ch.").0, "Q x Q(Q8) ch");
+        assert_eq!(w("Kt(Kt5) takes P: ch.").0, "Kt(Kt5) x P ch");
     }
 
     #[test]
