@@ -599,6 +599,18 @@ impl Scanner {
                     ends &= ends - 1;
                 }
                 if next > i {
+                    // Tokens ran up to a `{` inside the block (a clock after every move): the
+                    // comment is read at once, not on the next turn of the loop, which would
+                    // find the block again and this `{` at its first stop (about 70
+                    // instructions a comment).
+                    if next - i < left as usize
+                        && buf[next] == b'{'
+                        && let BlockComment::Read(end) = self.block_comment(buf, next)
+                    {
+                        i = end;
+                        self.pos = i;
+                        continue;
+                    }
                     i = next;
                     self.pos = i;
                     continue;
