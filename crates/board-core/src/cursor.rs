@@ -283,7 +283,11 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
     #[inline(always)]
     pub fn take_draw_offer(&mut self) -> bool {
         if let Some(&Ev::Comment { span, kind }) = self.events.get(self.next)
-            && is_draw_offer(slice(self.game, Ev::comment_text(span, kind)))
+            && let text = Ev::comment_text(span, kind)
+            // The bytes first, with no test of character boundaries: a clock comment after
+            // every move is ruled out by its first byte past the white space.
+            && may_be_draw_offer(self.game.text.as_bytes().get(text.range()).unwrap_or_default())
+            && is_draw_offer(slice(self.game, text))
         {
             self.next += 1;
             return true;
@@ -351,10 +355,14 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
 /// leaves the vertical tab, which `trim` takes: those go the long way.
 #[inline(always)]
 fn is_draw_offer(text: &str) -> bool {
-    matches!(
-        text.as_bytes().trim_ascii_start().first(),
-        Some(b'(' | 0x0B | 0x80..)
-    ) && text.trim() == DRAW_OFFER_COMMENT
+    may_be_draw_offer(text.as_bytes()) && text.trim() == DRAW_OFFER_COMMENT
+}
+
+/// Whether a comment's bytes may be a draw offer, by the first byte after ASCII white space
+/// (see [`is_draw_offer`]).
+#[inline(always)]
+fn may_be_draw_offer(bytes: &[u8]) -> bool {
+    matches!(bytes.trim_ascii_start().first(), Some(b'(' | 0x0B | 0x80..))
 }
 
 /// [`RawGame::slice`], inlined: the cursor slices every token of every game.
