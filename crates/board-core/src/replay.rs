@@ -69,6 +69,14 @@ pub trait Rules: Clone {
     /// This position's trace, for [`Rules::automatic_draw`].
     fn trace(&self) -> Self::Trace;
 
+    /// Pushes this position's trace onto `line`, as the replay does after every move. A
+    /// position that is its own trace (chess) copies itself straight in: pushed as a value, it
+    /// was copied to the stack first, in case growing the line changed it.
+    #[inline]
+    fn push_trace(&self, line: &mut Vec<Self::Trace>) {
+        line.push(self.trace());
+    }
+
     /// The draw the rules make by themselves, no claim needed, that the last position of
     /// `line` has reached, if any: the rule, as a message names it (`fivefold repetition (FIDE
     /// 9.6.1)`). `line` holds the traces of the positions of the line played, from the start
@@ -504,7 +512,7 @@ where
         let Some(played) = played else {
             return ControlFlow::Break(());
         };
-        self.line.push(self.pos.trace());
+        self.pos.push_trace(&mut self.line);
         self.moves.push(span);
         // `{(=)}` right after a move is that move's draw offer, whatever the notation.
         if cursor.take_draw_offer() {

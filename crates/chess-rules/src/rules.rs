@@ -128,6 +128,11 @@ impl Rules for Position {
         *self
     }
 
+    #[inline]
+    fn push_trace(&self, line: &mut Vec<Position>) {
+        line.extend_from_slice(std::slice::from_ref(self));
+    }
+
     /// Fivefold repetition and the 75-move rule, which FIDE 9.6 applies without a claim.
     #[inline]
     fn automatic_draw(line: &[Position]) -> Option<&'static str> {
