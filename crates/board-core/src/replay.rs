@@ -6,6 +6,7 @@
 use std::ops::ControlFlow;
 
 use crate::record::game::Ev;
+use crate::record::same_name;
 use crate::{
     CheckSign, Code, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove,
     MoveError, MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Notation, Notes,
@@ -831,7 +832,7 @@ fn record_tags<'g, S: Notation + ?Sized>(
                 (tag.name, value)
             }
         };
-        let earlier = tags.iter_mut().find(|(_, n, _)| *n == name);
+        let earlier = tags.iter_mut().find(|(_, n, _)| same_name(n, name));
         match earlier {
             Some((written, _, earlier)) if *written != tag.name || name != tag.name => {
                 if *earlier == value {
