@@ -238,9 +238,11 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
     /// ```
     #[inline(always)]
     pub fn walk<V: Visit<'a, N> + ?Sized>(&mut self, visit: &mut V) -> ControlFlow<V::Break> {
-        while let Some(&event) = self.events.get(self.next) {
+        // Matched by reference: each arm loads only its own fields, not all 24 bytes of every
+        // event (move numbers, a third of a file with clocks, load none).
+        while let Some(event) = self.events.get(self.next) {
             self.next += 1;
-            match event {
+            match *event {
                 Ev::MoveNumber { .. } => {}
                 Ev::Move(token) => {
                     let token = self.move_token(token);
