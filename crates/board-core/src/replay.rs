@@ -322,6 +322,12 @@ where
             Step::EndVariation(span) => self.end_variation(span),
         }
     }
+
+    // A comment goes to the output only.
+    #[inline(always)]
+    fn reads_comments(&self) -> bool {
+        self.output.is_some()
+    }
 }
 
 /// The state of a replay between two steps of its game.
