@@ -6,6 +6,7 @@
 use std::ops::ControlFlow;
 
 use crate::record::game::Ev;
+use crate::record::same_name;
 use crate::{
     CheckSign, Code, Color, Convention, DRAW_OFFER_COMMENT, Diagnostic, Dialect, FirstMove,
     MoveError, MoveErrorKind, MoveEvent, MoveToken, MovetextSink, MovetextWriter, Nag, Notation,
@@ -68,6 +69,14 @@ pub trait Rules: Clone {
 
     /// This position's trace, for [`Rules::automatic_draw`].
     fn trace(&self) -> Self::Trace;
+
+    /// Pushes this position's trace onto `line`, as the replay does after every move. A
+    /// position that is its own trace (chess) copies itself straight in: pushed as a value, it
+    /// was copied to the stack first, in case growing the line changed it.
+    #[inline]
+    fn push_trace(&self, line: &mut Vec<Self::Trace>) {
+        line.push(self.trace());
+    }
 
     /// The draw the rules make by themselves, no claim needed, that the last position of
     /// `line` has reached, if any: the rule, as a message names it (`fivefold repetition (FIDE
@@ -313,6 +322,12 @@ where
             Step::EndVariation(span) => self.end_variation(span),
         }
     }
+
+    // A comment goes to the output only.
+    #[inline(always)]
+    fn reads_comments(&self) -> bool {
+        self.output.is_some()
+    }
 }
 
 /// The state of a replay between two steps of its game.
@@ -518,7 +533,7 @@ where
         let Some(played) = played else {
             return ControlFlow::Break(());
         };
-        self.line.push(self.pos.trace());
+        self.pos.push_trace(&mut self.line);
         self.moves.push(span);
         // `{(=)}` right after a move is that move's draw offer, whatever the notation.
         if cursor.take_draw_offer() {
@@ -837,7 +852,7 @@ fn record_tags<'g, S: Notation + ?Sized>(
                 (tag.name, value)
             }
         };
-        let earlier = tags.iter_mut().find(|(_, n, _)| *n == name);
+        let earlier = tags.iter_mut().find(|(_, n, _)| same_name(n, name));
         match earlier {
             Some((written, _, earlier)) if *written != tag.name || name != tag.name => {
                 if *earlier == value {

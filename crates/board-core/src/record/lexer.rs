@@ -93,7 +93,7 @@ pub(crate) fn token_end(bytes: &[u8], eof: bool) -> Option<usize> {
 
 /// [`token_end`] for nearly every token: one with no `$` or `(`, that ends at white space or a
 /// delimiter within `bytes`. `None` for any other.
-#[inline]
+#[inline(always)]
 pub(crate) fn plain_token_end(bytes: &[u8]) -> Option<usize> {
     if bytes[0] == b'$' {
         return None;

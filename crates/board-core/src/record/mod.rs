@@ -46,4 +46,5 @@ pub use game::{
     Command, Comment, CommentKind, Element, MoveNumber, NagToken, RawGame, ResultToken, Tag, Token,
 };
 pub use reader::{GameError, GameErrorKind, ReadError, RecordReader};
+pub(crate) use writer::same_name;
 pub use writer::{FirstMove, MovetextWriter, write_game, write_tags};

@@ -250,16 +250,24 @@ const fn starts_move(b: u8) -> bool {
 
 /// A move number with nothing glued to it, `12.`, `12...` or a bare `12`: its number, and whether
 /// it is Black's, as [`lexer::split_token_bytes`] reads it.
-#[inline]
+// Always inlined, digits read once: a move number follows nearly every comment of a file with
+// clocks, and as a call with two passes over its digits it cost 68 instructions a number.
+#[inline(always)]
 fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
-    let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+    let mut number = 0u32;
+    let mut digits = 0;
+    while let Some(&d) = token.get(digits)
+        && d.is_ascii_digit()
+    {
+        number = number
+            .saturating_mul(10)
+            .saturating_add(u32::from(d - b'0'));
+        digits += 1;
+    }
     let dots = &token[digits..];
     if digits == 0 || dots.iter().any(|&b| b != b'.') {
         return None;
     }
-    let number = token[..digits].iter().fold(0u32, |n, d| {
-        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
-    });
     Some((number, dots.len() >= 2))
 }
 
@@ -611,6 +619,21 @@ impl Scanner {
                     ends &= ends - 1;
                 }
                 if next > i {
+                    // Tokens ran up to a `{` inside the block (a clock after every move): the
+                    // comment is read at once, not on the next turn of the loop, which would
+                    // find the block again and this `{` at its first stop (about 70
+                    // instructions a comment).
+                    if next - i < left as usize
+                        && buf[next] == b'{'
+                        && let BlockComment::Read(end) = self.block_comment(buf, next)
+                    {
+                        match self.after_comment(buf, end, dialect) {
+                            Ok(at) => i = at,
+                            Err(scan) => return Some(scan),
+                        }
+                        self.pos = i;
+                        continue;
+                    }
                     i = next;
                     self.pos = i;
                     continue;
@@ -618,7 +641,10 @@ impl Scanner {
                 if stops & 1 != 0 && buf[i] == b'{' {
                     match self.block_comment(buf, i) {
                         BlockComment::Read(end) => {
-                            i = end;
+                            match self.after_comment(buf, end, dialect) {
+                                Ok(at) => i = at,
+                                Err(scan) => return Some(scan),
+                            }
                             self.pos = i;
                             continue;
                         }
@@ -678,6 +704,57 @@ impl Scanner {
         }
     }
 
+    /// The few plain tokens after a brace comment, up to the next one, read a byte at a time as
+    /// the end of [`Scanner::plain_tokens`] reads them when no block is at hand: on a file with
+    /// a clock after every move (`{ [%clk 0:02:57] } 12... Qxe4 { [%clk 0:02:51] }`) a block
+    /// of two words cost about 150 instructions a move to find two short tokens. Gives where
+    /// the blocks go on (at most [`AFTER_COMMENT`] tokens later, or at anything but a plain
+    /// token or a brace comment), or the end of a game its result ended.
+    #[inline(always)]
+    fn after_comment(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        dialect: &Dialect,
+    ) -> Result<usize, Scan> {
+        let start = self.start.unwrap_or(0);
+        let mut tokens = 0;
+        while tokens < AFTER_COMMENT {
+            while i < buf.len() && lexer::is_space(buf[i]) {
+                i += 1;
+            }
+            let Some(&b) = buf.get(i) else {
+                return Ok(i);
+            };
+            if b == b'{' {
+                match self.block_comment(buf, i) {
+                    BlockComment::Read(end) => {
+                        i = end;
+                        tokens = 0;
+                        continue;
+                    }
+                    BlockComment::Scan => return Ok(i),
+                }
+            }
+            if matches!(b, b'%' | b'[' | b';' | b'(' | b')' | b'}') {
+                return Ok(i);
+            }
+            let Some(len) = lexer::plain_token_end(&buf[i..]) else {
+                return Ok(i);
+            };
+            let token = &buf[i..i + len];
+            // A plain token holds no NAG, so it leaves `defer` as it is.
+            self.found.token(token, i - start, dialect);
+            i += len;
+            if self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game {
+                self.pos = i;
+                return Err(Scan::Terminated(i));
+            }
+            tokens += 1;
+        }
+        Ok(i)
+    }
+
     /// Records the comment `buf[i..end]` found by [`Scanner::block_comment`]; gives `end`.
     #[inline(always)]
     fn block_comment_read(&mut self, i: usize, end: usize) -> usize {
@@ -704,6 +781,10 @@ impl Scanner {
             .then_some(Scan::Terminated(i + len))
     }
 }
+
+/// How many plain tokens after a comment [`Scanner::after_comment`] reads before the blocks
+/// take over again: a move number and a move, and a result.
+const AFTER_COMMENT: usize = 3;
 
 /// What [`Scanner::block_comment`] made of a comment.
 enum BlockComment {
