@@ -156,9 +156,14 @@ pub(crate) fn targets(root: &Path) -> Result<Vec<String>> {
 /// every bad game: its stderr is closed so that a run does not print one line per input
 /// (libFuzzer's own report still prints; the panic message of a crash is then read by
 /// replaying the artifact, `cargo +nightly fuzz run fmt_splice ARTIFACT`, or the stable tests).
+///
+/// `notation_descriptive` imports raw bytes as a book, which must take time linear in the text:
+/// an input that takes over five seconds (libFuzzer's default allows twenty minutes) is a
+/// crash, kept as one.
 pub(crate) fn libfuzzer_flags(target: &str) -> &'static [&'static str] {
     match target {
         "fmt_splice" | "export" => &["-close_fd_mask=2"],
+        "notation_descriptive" => &["-timeout=5"],
         _ => &[],
     }
 }
@@ -223,6 +228,8 @@ mod tests {
         assert_eq!(libfuzzer_flags("fmt_splice"), ["-close_fd_mask=2"]);
         assert!(targets.contains(&"export".to_owned()));
         assert_eq!(libfuzzer_flags("export"), ["-close_fd_mask=2"]);
+        assert!(targets.contains(&"notation_descriptive".to_owned()));
+        assert_eq!(libfuzzer_flags("notation_descriptive"), ["-timeout=5"]);
         assert!(libfuzzer_flags("records").is_empty());
     }
 
