@@ -418,6 +418,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         board: None,
         head_at: None,
         names: None,
+        orphan: None,
     };
     // One class per line: the list is sized once.
     state
@@ -701,6 +702,22 @@ struct State<'a> {
     head_at: Option<usize>,
     /// The players named in the column heads, White's and Black's, for the next game.
     names: Option<(String, String)>,
+    /// The last run of move lines outside any game, while no game has started since.
+    orphan: Option<Orphan>,
+}
+
+/// Move lines outside any game whose start is not in the text (`9. P-Q4  PxP` at the top
+/// of an extract), not read: one error names the run.
+struct Orphan {
+    /// The error, among the book's diagnostics.
+    diagnostic: usize,
+    /// The first move of the run and the move after its last line.
+    first: (u32, Color),
+    next: (u32, Color),
+    /// Its first and last lines, from 0.
+    lines: (usize, usize),
+    /// The games started before it: a new one ends the run.
+    runs: usize,
 }
 
 /// The lines of a text diagram, gathered until a line that is not one.
@@ -1096,6 +1113,13 @@ impl State<'_> {
             let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment)
                 && !starts
                 && !self.last_ended;
+            // The line's moves, when it stands as a game's move line would (right under a
+            // sentence that goes on, only with its moves in columns: `6 K - Q 6.` ends the
+            // sentence above): the run it is of if no game takes it.
+            let orphan = (in_columns(&items, &cleaned, offset)
+                && (!after_prose || cleaned.trim().contains("  ") || cleaned.contains('\t')))
+            .then(|| first_ply(&items).map(|(first, _)| (first, ply_after(&items))))
+            .flatten();
             // An indented note whose sentence has not ended goes on, indented as it is, into
             // a line that starts with a move (`White may also play here 7. P takes P, to which
             // Black's best reply is` over `7. ... B to Kt 3, and not 7. ... B to Kt 5; ch.`).
@@ -1167,6 +1191,12 @@ impl State<'_> {
                 return LineClass::Comment;
             }
             self.pending_push(text);
+            if let Some((first, next)) = orphan {
+                let lead = cleaned.len() - cleaned.trim_start().len();
+                let span = Span::new(offset + lead, offset + cleaned.trim_end().len());
+                self.without_start(first, next, span, line_no);
+                return LineClass::NotRead;
+            }
             return LineClass::Prose;
         }
         // A line numbered as the game's next move that does not read: the game stops here,
@@ -1201,6 +1231,74 @@ impl State<'_> {
             return LineClass::NotRead;
         }
         self.prose(single_spaced(&cleaned), line_no)
+    }
+
+    /// A move line that no game takes and that nothing before it gives the start of (no game
+    /// it continues, no diagram, no reference): an error at the first line of its run, which
+    /// goes on while its numbers do, with no game started between.
+    fn without_start(
+        &mut self,
+        first: (u32, Color),
+        next: (u32, Color),
+        span: Span,
+        line_no: usize,
+    ) {
+        let side = |(n, c): (u32, Color)| {
+            if c == Color::White {
+                format!("{n}")
+            } else {
+                format!("{n}...")
+            }
+        };
+        if let Some(run) = self.orphan.as_mut().filter(|o| {
+            o.runs == self.runs
+                // A move alone in Black's column reads as White's: one ply either way.
+                && (ply_index(o.next).saturating_sub(1)..=ply_index(o.next) + 1)
+                    .contains(&ply_index(first))
+        }) {
+            run.lines.1 = line_no;
+            if ply_index(next) > ply_index(run.next) {
+                run.next = next;
+            }
+            let last = ply_at(ply_index(run.next).saturating_sub(1));
+            let lines = format!("lines {}-{}", run.lines.0 + 1, line_no + 1);
+            let message = if last.0 == run.first.0 {
+                format!(
+                    "move {} ({lines}) is not read: it belongs to a game whose start is not in the text",
+                    run.first.0
+                )
+            } else {
+                format!(
+                    "moves {} to {} ({lines}) are not read: they belong to a game whose start is not in the text",
+                    side(run.first),
+                    last.0,
+                )
+            };
+            if let Some(diagnostic) = self.import.diagnostics.get_mut(run.diagnostic) {
+                diagnostic.message = message;
+            }
+            return;
+        }
+        self.orphan = Some(Orphan {
+            diagnostic: self.import.diagnostics.len(),
+            first,
+            next,
+            lines: (line_no, line_no),
+            runs: self.runs,
+        });
+        self.import.diagnostics.push(
+            Diagnostic::error(
+                Code::BookMovesWithoutStart,
+                format!(
+                    "move {} is not read: it belongs to a game whose start is not in the text",
+                    side(first)
+                ),
+                span,
+            )
+            .with_help(
+                "a diagram of the position before these moves, or a reference to the game they continue, lets them be read",
+            ),
+        );
     }
 
     /// A rank or border of a text diagram: gathered until the diagram ends.
@@ -3840,6 +3938,49 @@ fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
         }
     }
     None
+}
+
+/// Whether a line read as moves stands as a game's move line: nothing but moves after its
+/// number, each pair apart by a column's gap (two spaces or more, a tab) or a lone space, never
+/// by a sentence's `,` or `;` (`6 P - K 5 ch, K - K 3; 7 K - K 4, K - K 2;` is prose that
+/// quotes moves), and no word after them.
+fn in_columns(items: &[Item], line: &str, offset: usize) -> bool {
+    if items.iter().any(|i| matches!(i, Item::Note(_))) || line.trim_end().ends_with([',', ';']) {
+        return false;
+    }
+    let mut last: Option<Span> = None;
+    for item in items {
+        let Item::Move { span, .. } = item else {
+            continue;
+        };
+        if let Some(before) = last {
+            let between = line
+                .get(before.end.saturating_sub(offset)..span.start.saturating_sub(offset))
+                .unwrap_or(",");
+            let column = between.contains("  ") || between.contains('\t');
+            if !column && between.contains([',', ';']) {
+                return false;
+            }
+        }
+        last = Some(*span);
+    }
+    last.is_some()
+}
+
+/// The move after a line's moves: its number and side (a number repeated in Black's column,
+/// `1. P-K4  1. P-K4`, is the same move's).
+fn ply_after(items: &[Item]) -> (u32, Color) {
+    let mut next = (1, Color::White);
+    for item in items {
+        match item {
+            Item::Number { n, black: true } => next = (*n, Color::Black),
+            Item::Number { n, black: false } if next.0 != *n => next = (*n, Color::White),
+            Item::Placeholder => next.1 = Color::Black,
+            Item::Move { .. } => Gathering::advance(&mut next),
+            _ => {}
+        }
+    }
+    next
 }
 
 /// A line that is a position in Forsyth-Edwards notation, alone or after `FEN:` or in a PGN
