@@ -1840,7 +1840,7 @@ impl State<'_> {
             self.head_at = None;
             self.runs += 1;
             let mut game = Gathering::new(tags, heading, first);
-            game.start_board = self.board.take();
+            let board = self.board.take();
             game.odds = odds;
             if let Some(referred) = referred {
                 let at = items
@@ -1853,6 +1853,20 @@ impl State<'_> {
                 let copied_to = gap.as_ref().map_or(first, |(upto, _)| ply_at(*upto));
                 game.prefix = self.referred_moves(&referred, copied_to, at);
                 game.gap = gap.map(|(_, gap)| gap).unwrap_or_default();
+            }
+            if game.prefix.is_empty() {
+                game.start_board = board;
+            } else if let Some(pending) = board.filter(|_| from_board) {
+                // A board printed under a reference (`Moves 1-8 as in Game No. 12.`) shows the
+                // position after the copied moves: it is compared with it, as a board inside
+                // a game is, never a start to play the copied moves from.
+                game.checks.push(Check {
+                    at: 0,
+                    pending,
+                    game: None,
+                    matched: false,
+                    trailing: false,
+                });
             }
             self.game = Some(game);
         }
@@ -1971,8 +1985,16 @@ impl State<'_> {
             said,
             opening,
             ..
-        }) = choose_prefix(std::mem::take(&mut game.prefix), &game.gap, &start, &parsed)
-            && let Some(first) = game.tokens.first()
+        }) = choose_prefix(
+            std::mem::take(&mut game.prefix),
+            &game.gap,
+            &start,
+            &parsed,
+            game.checks
+                .iter()
+                .find(|c| c.at == 0)
+                .map(|c| &c.pending.board),
+        ) && let Some(first) = game.tokens.first()
         {
             // A variation is of the opening of the game it branches from.
             if let Some(opening) = opening
@@ -3822,14 +3844,16 @@ struct Prefix {
     opening: Option<String>,
 }
 
-/// The moves a reference copies, of those it may mean (nearest first): the game it names
-/// when the game's own first move plays after its moves; else the one after whose moves the
-/// game's own read furthest.
+/// The moves a reference copies, of those it may mean (nearest first): the one that ends on
+/// the board printed under the reference, if any; else the game it names when the game's own
+/// first move plays after its moves; else the one after whose moves the game's own read
+/// furthest.
 fn choose_prefix(
     candidates: Vec<Prefix>,
     gap: &[(Parsed, String)],
     start: &DescriptivePosition,
     parsed: &[Result<Parsed, MoveError>],
+    board: Option<&diagram::Board>,
 ) -> Option<Prefix> {
     if candidates.len() < 2 {
         return candidates.into_iter().next();
@@ -3844,6 +3868,9 @@ fn choose_prefix(
             if let Outcome::One { mv, .. } = resolve::resolve(&pos, parsed) {
                 pos.play_unchecked(mv);
             }
+        }
+        if board.is_some_and(|b| *b == diagram::Board::of(pos.chess())) {
+            return Some(prefix);
         }
         let mut budget = CONFIRM_BUDGET;
         let read = reach(pos, parsed, false, &mut budget).0;

@@ -894,6 +894,79 @@ Let us go back again.
     assert!(import.diagnostics.iter().all(|d| d.is_error()));
 }
 
+/// A game that copies its first moves from another (`Moves 1-3 as in Game No. 1.`) and
+/// prints a board before its own: the board is the position after the copied moves, marked
+/// `{[#]}` there when equal, a warning naming the squares when not; never a new start to play
+/// the copied moves from.
+#[test]
+fn a_board_under_a_reference_is_the_position_after_the_copied_moves() {
+    let board = |c3: char| {
+        format!(
+            "    r . b q k . n r\n    p p p p . p p p\n    . . n . . . . .\n    . . b . p . . .\n    . . B . P . . .\n    . . {c3} . . N . .\n    P P P P . P P P\n    R N B Q K . . R\n"
+        )
+    };
+    let text = format!(
+        "\
+GAME No. 1.--GIUOCO PIANO.
+
+1. P-K4      P-K4
+2. Kt-KB3    Kt-QB3
+3. B-B4      B-B4
+4. Castles   Kt-B3
+Drawn.
+
+GAME No. 2.
+
+Moves 1-3 as in Game No. 1.
+
+{}WHITE TO PLAY.
+
+4. P-B3      Kt-B3
+5. P-Q4      PxP
+Drawn.
+
+GAME No. 3.
+
+Moves 1-3 as in Game No. 1.
+
+{}WHITE TO PLAY.
+
+4. P-Q3      Kt-B3
+Drawn.
+",
+        board('.'),
+        board('P')
+    );
+    let import = book::import(&text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 3, "{:?}", import.diagnostics);
+    assert_eq!(import.errors(), 0, "{:?}", import.diagnostics);
+    let second = &import.games[1];
+    assert_eq!(second.tag("FEN"), None);
+    let mut pgn = String::new();
+    second.write_pgn(&SAN, &board_core::Dialect::pgn(), &mut pgn);
+    assert!(
+        pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 {[#]} 4. c3 Nf6 5. d4 exd4 1/2-1/2"),
+        "{pgn}"
+    );
+    assert_eq!(second.diagrams.matched, 1);
+    let third = &import.games[2];
+    assert_eq!(san(third).join(" "), "e4 e5 Nf3 Nc6 Bc4 Bc5 d3 Nf6");
+    assert!(third.complete);
+    let differs: Vec<&str> = third
+        .repairs
+        .iter()
+        .filter(|r| r.code.as_str() == "book.diagram-differs")
+        .map(|r| r.message.as_str())
+        .collect();
+    assert_eq!(
+        differs,
+        [
+            "the diagram differs from the game's position where it is printed (move 4, White to play) on 1 squares: c3 (diagram P, game -)"
+        ]
+    );
+    assert_eq!(import.diagrams.starts, 0);
+}
+
 /// An odds game starts from the initial position less the piece its heading removes.
 #[test]
 fn odds_games_start_without_the_piece_removed() {
