@@ -1791,6 +1791,19 @@ impl State<'_> {
         } else {
             None
         };
+        // `Beginning at Black's 7th move.` over a line that holds one move (printed in Black's
+        // column, with nothing in White's): the move is Black's.
+        let first = if let Some(r) = referred.as_ref()
+            && first.1 == Color::White
+            && move_count == 1
+            && r.upto == Some(ply_index((first.0, Color::Black)))
+            && let Some(dot) = items.iter().position(|i| matches!(i, Item::Dot(..)))
+        {
+            items.insert(dot + 1, Item::Placeholder);
+            (first.0, Color::Black)
+        } else {
+            first
+        };
         if !fits {
             if first.0 != 1 && !from_board && referred.is_none() {
                 // A numbered line that does not follow the game: a note quoting moves.
@@ -3698,13 +3711,16 @@ fn reference(line: &str) -> Option<Reference> {
 /// A reference to a line printed shortly before (`lower`, in small letters): `First three
 /// moves as before.`, `Repeat first four moves as above.`, `Repeat Second Variation up to
 /// White's ninth move inclusive.`, `Repeat the Opening up to Black's 5th move.`, `Reverting
-/// to the position after Black's 5th move`, or a variation's heading (`fourth variation.`).
+/// to the position after Black's 5th move`, `Beginning at Black's 7th move.` (the Blue Book's
+/// variations), or a variation's heading (`fourth variation.`).
 fn reference_before(lower: &str) -> Option<Reference> {
-    let t = lower.trim().trim_start_matches('(');
+    let t = lower.trim().trim_start_matches(['(', '_']);
     let heading = variation_heading(t);
     if !(heading
         || t.starts_with("repeat ")
         || t.starts_with("reverting to the position")
+        // `Beginning at Black's 7th move.` under a variation's heading.
+        || (t.starts_with("beginning at ") && t.contains("move"))
         || ((t.contains(" as before") || t.contains(" as above")) && t.contains("move")))
     {
         return None;

@@ -967,6 +967,50 @@ Drawn.
     assert_eq!(import.diagrams.starts, 0);
 }
 
+/// `Beginning at Black's 7th move.` under a variation's heading copies the moves before that
+/// one from the game above, as `Repeat ... up to Black's 7th move` does (the Blue Book, its
+/// second game cut short after move 8).
+#[test]
+fn a_variation_beginning_at_a_move_copies_the_moves_before_it() {
+    let text = "\
+                           GAME THE SECOND.
+
+             WHITE.                            BLACK.
+       1. P. to K's 4th.                  1. P. to K's 4th.
+       2. P. to K. B's 4th.               2. P. takes P.
+       3. K. Kt. to B's 3d.               3. B. to K's 2d.
+       4. K. B. to Q. B's 4th.            4. B. to K. R's 5th. (ch.)
+       5. P. to K. Kt's 3d.               5. P. takes P.
+       6. Castles.                        6. P. takes P. (ch.)
+       7. K. to R's sq.                   7. K. B. to his 3d.
+       8. K. Kt. to K's 5th.              8. B. takes Kt. (best)
+                               Drawn game.
+
+
+                                VARIATION,
+
+                    _Beginning at Black's 7th move._
+
+            WHITE.                              BLACK.
+                                          7. P. to Q's 4th.
+       8. B. takes P.                     8. K. Kt. to B's 3d.
+       9. B. takes K. B. P. (ch.)         9. K. takes B.
+      10. Kt. takes K. B.                10. K. R. to B's sq.
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 2, "{:?}", import.diagnostics);
+    assert_eq!(import.errors(), 0, "{:?}", import.diagnostics);
+    assert_eq!(
+        san(&import.games[1]).join(" "),
+        "e4 e5 f4 exf4 Nf3 Be7 Bc4 Bh4+ g3 fxg3 O-O gxh2+ Kh1 d5 Bxd5 Nf6 Bxf7+ Kxf7 Nxh4 Rf8"
+    );
+    assert_eq!(
+        import.games[1].repairs[0].message,
+        "moves 1-6 and White's move 7 copied from the game at line 4 (lines 4-12), as the book says"
+    );
+    assert_eq!(import.tally.get(LineClass::NotRead), 0);
+}
+
 /// An odds game starts from the initial position less the piece its heading removes.
 #[test]
 fn odds_games_start_without_the_piece_removed() {
