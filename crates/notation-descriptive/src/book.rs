@@ -1570,8 +1570,12 @@ impl State<'_> {
             self.pending_push(text);
             return LineClass::Heading;
         }
+        // `wins.` at the start of a line that goes on a note's sentence (`B takes R, and` over
+        // `wins. Equally bad would be ...`) is that sentence's, not the game's result.
+        let goes_on =
+            matches!(self.last, LineClass::Comment | LineClass::Prose) && !self.last_ended;
         if let Some(game) = self.game.as_mut() {
-            if wins(&text) && game.result.is_none() && game.paren.is_none() {
+            if wins(&text) && !goes_on && game.result.is_none() && game.paren.is_none() {
                 game.result = Some(GameResult::win(!game.next.1));
                 game.ended = true;
             }
