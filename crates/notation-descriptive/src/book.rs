@@ -418,6 +418,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         board: None,
         head_at: None,
         names: None,
+        orphan: None,
     };
     // One class per line: the list is sized once.
     state
@@ -701,6 +702,22 @@ struct State<'a> {
     head_at: Option<usize>,
     /// The players named in the column heads, White's and Black's, for the next game.
     names: Option<(String, String)>,
+    /// The last run of move lines outside any game, while no game has started since.
+    orphan: Option<Orphan>,
+}
+
+/// Move lines outside any game whose start is not in the text (`9. P-Q4  PxP` at the top
+/// of an extract), not read: one error names the run.
+struct Orphan {
+    /// The error, among the book's diagnostics.
+    diagnostic: usize,
+    /// The first move of the run and the move after its last line.
+    first: (u32, Color),
+    next: (u32, Color),
+    /// Its first and last lines, from 0.
+    lines: (usize, usize),
+    /// The games started before it: a new one ends the run.
+    runs: usize,
 }
 
 /// The lines of a text diagram, gathered until a line that is not one.
@@ -1096,6 +1113,13 @@ impl State<'_> {
             let after_prose = matches!(self.last, LineClass::Prose | LineClass::Comment)
                 && !starts
                 && !self.last_ended;
+            // The line's moves, when it stands as a game's move line would (right under a
+            // sentence that goes on, only with its moves in columns: `6 K - Q 6.` ends the
+            // sentence above): the run it is of if no game takes it.
+            let orphan = (in_columns(&items, &cleaned, offset)
+                && (!after_prose || cleaned.trim().contains("  ") || cleaned.contains('\t')))
+            .then(|| first_ply(&items).map(|(first, _)| (first, ply_after(&items))))
+            .flatten();
             // An indented note whose sentence has not ended goes on, indented as it is, into
             // a line that starts with a move (`White may also play here 7. P takes P, to which
             // Black's best reply is` over `7. ... B to Kt 3, and not 7. ... B to Kt 5; ch.`).
@@ -1167,6 +1191,12 @@ impl State<'_> {
                 return LineClass::Comment;
             }
             self.pending_push(text);
+            if let Some((first, next)) = orphan {
+                let lead = cleaned.len() - cleaned.trim_start().len();
+                let span = Span::new(offset + lead, offset + cleaned.trim_end().len());
+                self.without_start(first, next, span, line_no);
+                return LineClass::NotRead;
+            }
             return LineClass::Prose;
         }
         // A line numbered as the game's next move that does not read: the game stops here,
@@ -1201,6 +1231,74 @@ impl State<'_> {
             return LineClass::NotRead;
         }
         self.prose(single_spaced(&cleaned), line_no)
+    }
+
+    /// A move line that no game takes and that nothing before it gives the start of (no game
+    /// it continues, no diagram, no reference): an error at the first line of its run, which
+    /// goes on while its numbers do, with no game started between.
+    fn without_start(
+        &mut self,
+        first: (u32, Color),
+        next: (u32, Color),
+        span: Span,
+        line_no: usize,
+    ) {
+        let side = |(n, c): (u32, Color)| {
+            if c == Color::White {
+                format!("{n}")
+            } else {
+                format!("{n}...")
+            }
+        };
+        if let Some(run) = self.orphan.as_mut().filter(|o| {
+            o.runs == self.runs
+                // A move alone in Black's column reads as White's: one ply either way.
+                && (ply_index(o.next).saturating_sub(1)..=ply_index(o.next) + 1)
+                    .contains(&ply_index(first))
+        }) {
+            run.lines.1 = line_no;
+            if ply_index(next) > ply_index(run.next) {
+                run.next = next;
+            }
+            let last = ply_at(ply_index(run.next).saturating_sub(1));
+            let lines = format!("lines {}-{}", run.lines.0 + 1, line_no + 1);
+            let message = if last.0 == run.first.0 {
+                format!(
+                    "move {} ({lines}) is not read: it belongs to a game whose start is not in the text",
+                    run.first.0
+                )
+            } else {
+                format!(
+                    "moves {} to {} ({lines}) are not read: they belong to a game whose start is not in the text",
+                    side(run.first),
+                    last.0,
+                )
+            };
+            if let Some(diagnostic) = self.import.diagnostics.get_mut(run.diagnostic) {
+                diagnostic.message = message;
+            }
+            return;
+        }
+        self.orphan = Some(Orphan {
+            diagnostic: self.import.diagnostics.len(),
+            first,
+            next,
+            lines: (line_no, line_no),
+            runs: self.runs,
+        });
+        self.import.diagnostics.push(
+            Diagnostic::error(
+                Code::BookMovesWithoutStart,
+                format!(
+                    "move {} is not read: it belongs to a game whose start is not in the text",
+                    side(first)
+                ),
+                span,
+            )
+            .with_help(
+                "a diagram of the position before these moves, or a reference to the game they continue, lets them be read",
+            ),
+        );
     }
 
     /// A rank or border of a text diagram: gathered until the diagram ends.
@@ -1472,8 +1570,12 @@ impl State<'_> {
             self.pending_push(text);
             return LineClass::Heading;
         }
+        // `wins.` at the start of a line that goes on a note's sentence (`B takes R, and` over
+        // `wins. Equally bad would be ...`) is that sentence's, not the game's result.
+        let goes_on =
+            matches!(self.last, LineClass::Comment | LineClass::Prose) && !self.last_ended;
         if let Some(game) = self.game.as_mut() {
-            if wins(&text) && game.result.is_none() && game.paren.is_none() {
+            if wins(&text) && !goes_on && game.result.is_none() && game.paren.is_none() {
                 game.result = Some(GameResult::win(!game.next.1));
                 game.ended = true;
             }
@@ -1693,6 +1795,19 @@ impl State<'_> {
         } else {
             None
         };
+        // `Beginning at Black's 7th move.` over a line that holds one move (printed in Black's
+        // column, with nothing in White's): the move is Black's.
+        let first = if let Some(r) = referred.as_ref()
+            && first.1 == Color::White
+            && move_count == 1
+            && r.upto == Some(ply_index((first.0, Color::Black)))
+            && let Some(dot) = items.iter().position(|i| matches!(i, Item::Dot(..)))
+        {
+            items.insert(dot + 1, Item::Placeholder);
+            (first.0, Color::Black)
+        } else {
+            first
+        };
         if !fits {
             if first.0 != 1 && !from_board && referred.is_none() {
                 // A numbered line that does not follow the game: a note quoting moves.
@@ -1742,7 +1857,7 @@ impl State<'_> {
             self.head_at = None;
             self.runs += 1;
             let mut game = Gathering::new(tags, heading, first);
-            game.start_board = self.board.take();
+            let board = self.board.take();
             game.odds = odds;
             if let Some(referred) = referred {
                 let at = items
@@ -1755,6 +1870,20 @@ impl State<'_> {
                 let copied_to = gap.as_ref().map_or(first, |(upto, _)| ply_at(*upto));
                 game.prefix = self.referred_moves(&referred, copied_to, at);
                 game.gap = gap.map(|(_, gap)| gap).unwrap_or_default();
+            }
+            if game.prefix.is_empty() {
+                game.start_board = board;
+            } else if let Some(pending) = board.filter(|_| from_board) {
+                // A board printed under a reference (`Moves 1-8 as in Game No. 12.`) shows the
+                // position after the copied moves: it is compared with it, as a board inside
+                // a game is, never a start to play the copied moves from.
+                game.checks.push(Check {
+                    at: 0,
+                    pending,
+                    game: None,
+                    matched: false,
+                    trailing: false,
+                });
             }
             self.game = Some(game);
         }
@@ -1873,8 +2002,16 @@ impl State<'_> {
             said,
             opening,
             ..
-        }) = choose_prefix(std::mem::take(&mut game.prefix), &game.gap, &start, &parsed)
-            && let Some(first) = game.tokens.first()
+        }) = choose_prefix(
+            std::mem::take(&mut game.prefix),
+            &game.gap,
+            &start,
+            &parsed,
+            game.checks
+                .iter()
+                .find(|c| c.at == 0)
+                .map(|c| &c.pending.board),
+        ) && let Some(first) = game.tokens.first()
         {
             // A variation is of the opening of the game it branches from.
             if let Some(opening) = opening
@@ -3578,13 +3715,16 @@ fn reference(line: &str) -> Option<Reference> {
 /// A reference to a line printed shortly before (`lower`, in small letters): `First three
 /// moves as before.`, `Repeat first four moves as above.`, `Repeat Second Variation up to
 /// White's ninth move inclusive.`, `Repeat the Opening up to Black's 5th move.`, `Reverting
-/// to the position after Black's 5th move`, or a variation's heading (`fourth variation.`).
+/// to the position after Black's 5th move`, `Beginning at Black's 7th move.` (the Blue Book's
+/// variations), or a variation's heading (`fourth variation.`).
 fn reference_before(lower: &str) -> Option<Reference> {
-    let t = lower.trim().trim_start_matches('(');
+    let t = lower.trim().trim_start_matches(['(', '_']);
     let heading = variation_heading(t);
     if !(heading
         || t.starts_with("repeat ")
         || t.starts_with("reverting to the position")
+        // `Beginning at Black's 7th move.` under a variation's heading.
+        || (t.starts_with("beginning at ") && t.contains("move"))
         || ((t.contains(" as before") || t.contains(" as above")) && t.contains("move")))
     {
         return None;
@@ -3724,14 +3864,16 @@ struct Prefix {
     opening: Option<String>,
 }
 
-/// The moves a reference copies, of those it may mean (nearest first): the game it names
-/// when the game's own first move plays after its moves; else the one after whose moves the
-/// game's own read furthest.
+/// The moves a reference copies, of those it may mean (nearest first): the one that ends on
+/// the board printed under the reference, if any; else the game it names when the game's own
+/// first move plays after its moves; else the one after whose moves the game's own read
+/// furthest.
 fn choose_prefix(
     candidates: Vec<Prefix>,
     gap: &[(Parsed, String)],
     start: &DescriptivePosition,
     parsed: &[Result<Parsed, MoveError>],
+    board: Option<&diagram::Board>,
 ) -> Option<Prefix> {
     if candidates.len() < 2 {
         return candidates.into_iter().next();
@@ -3746,6 +3888,9 @@ fn choose_prefix(
             if let Outcome::One { mv, .. } = resolve::resolve(&pos, parsed) {
                 pos.play_unchecked(mv);
             }
+        }
+        if board.is_some_and(|b| *b == diagram::Board::of(pos.chess())) {
+            return Some(prefix);
         }
         let mut budget = CONFIRM_BUDGET;
         let read = reach(pos, parsed, false, &mut budget).0;
@@ -3840,6 +3985,49 @@ fn first_ply(items: &[Item]) -> Option<((u32, Color), usize)> {
         }
     }
     None
+}
+
+/// Whether a line read as moves stands as a game's move line: nothing but moves after its
+/// number, each pair apart by a column's gap (two spaces or more, a tab) or a lone space, never
+/// by a sentence's `,` or `;` (`6 P - K 5 ch, K - K 3; 7 K - K 4, K - K 2;` is prose that
+/// quotes moves), and no word after them.
+fn in_columns(items: &[Item], line: &str, offset: usize) -> bool {
+    if items.iter().any(|i| matches!(i, Item::Note(_))) || line.trim_end().ends_with([',', ';']) {
+        return false;
+    }
+    let mut last: Option<Span> = None;
+    for item in items {
+        let Item::Move { span, .. } = item else {
+            continue;
+        };
+        if let Some(before) = last {
+            let between = line
+                .get(before.end.saturating_sub(offset)..span.start.saturating_sub(offset))
+                .unwrap_or(",");
+            let column = between.contains("  ") || between.contains('\t');
+            if !column && between.contains([',', ';']) {
+                return false;
+            }
+        }
+        last = Some(*span);
+    }
+    last.is_some()
+}
+
+/// The move after a line's moves: its number and side (a number repeated in Black's column,
+/// `1. P-K4  1. P-K4`, is the same move's).
+fn ply_after(items: &[Item]) -> (u32, Color) {
+    let mut next = (1, Color::White);
+    for item in items {
+        match item {
+            Item::Number { n, black: true } => next = (*n, Color::Black),
+            Item::Number { n, black: false } if next.0 != *n => next = (*n, Color::White),
+            Item::Placeholder => next.1 = Color::Black,
+            Item::Move { .. } => Gathering::advance(&mut next),
+            _ => {}
+        }
+    }
+    next
 }
 
 /// A line that is a position in Forsyth-Edwards notation, alone or after `FEN:` or in a PGN

@@ -245,6 +245,9 @@ codes! {
     /// A game's last move that fits two captures, read as the one whose piece is not taken
     /// back at once by a lesser one.
     BookLastCapture = "book.last-capture",
+    /// Lines of moves outside any game, numbered past its start, whose start is not in the
+    /// text (an extract, a game begun elsewhere): not read.
+    BookMovesWithoutStart = "book.moves-without-start",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.
