@@ -630,8 +630,9 @@ mod tests {
         };
         assert_eq!(found.index, 1);
         assert_eq!(found.diagnostic.code, Code::MoveSyntax);
-        assert_eq!((found.at.line, found.at.column), (1, 13));
-        assert!(found.rendered.unwrap().contains("--> row 1:1:13"));
+        // Read as English, the closest letter set: the caret is on the bad character, `9`.
+        assert_eq!((found.at.line, found.at.column), (1, 15));
+        assert!(found.rendered.unwrap().contains("--> row 1:1:15"));
     }
 
     #[test]
