@@ -2879,11 +2879,12 @@ fn repair(
         let candidates = all;
         // How far the rest reads, whether it read without a token of several meanings, and
         // how much of the printed square the move keeps (`Q-R3` printed, `Q-K3` meant).
-        let mut scored: Vec<((usize, u8, bool), Move)> = candidates
+        // Last, for a tie only: the square on the wing the piece is named after.
+        let mut scored: Vec<((usize, u8, bool, bool), Move)> = candidates
             .into_iter()
             .map(|mv| {
                 let (n, strict) = confirmed(pos, mv, &rest[1..=window]);
-                ((n, like(mv), strict), mv)
+                ((n, like(mv), strict, on_named_wing(parsed, mv)), mv)
             })
             .collect();
         scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -2897,7 +2898,7 @@ fn repair(
                 .take_while(|(key, _)| *key == top)
                 .map(|(_, mv)| {
                     let (n, strict) = confirmed(pos, mv, &rest[1..=far]);
-                    ((n, like(mv), strict), mv)
+                    ((n, like(mv), strict, on_named_wing(parsed, mv)), mv)
                 })
                 .collect();
             scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -2908,11 +2909,15 @@ fn repair(
                     && scored.get(1).is_none_or(|(k, _)| *k < best)
                     && (!short || best.1 == full_likeness(parsed)) =>
             {
+                // Tied but for the wing: say so, the reader chose.
+                let by_wing = scored
+                    .get(1)
+                    .is_some_and(|(k, _)| (k.0, k.1, k.2) == (best.0, best.1, best.2));
                 let mut notes = board_core::Notes::default();
                 notes.repairs.push(board_core::Repair::new(
                     Code::DescriptiveLookahead,
                     format!(
-                        "{}; read as {}, the only legal move that the next {} moves confirm",
+                        "{}; read as {}, the only legal move that the next {} moves confirm{}",
                         if err.kind == MoveErrorKind::Illegal {
                             "fits no legal move".to_owned()
                         } else {
@@ -2922,7 +2927,12 @@ fn repair(
                             )
                         },
                         notation.to_text(pos, &mv),
-                        best.0
+                        best.0,
+                        if by_wing {
+                            " on the wing the piece is named after (the square printed names none)"
+                        } else {
+                            ""
+                        }
                     ),
                 ));
                 return Ok((mv, notes));
@@ -2933,6 +2943,32 @@ fn repair(
         }
     }
     Err(err)
+}
+
+/// `true` if the piece is named after a wing (`K R`, `Q Kt`, `Q B`; a pawn by files of one
+/// wing, `Q P`, `Q R P`) and `mv` goes to that wing of a square printed without one (`R 3`):
+/// the wing said once serves both. Only a tie between repairs is settled by it
+/// (Hoyle: `Q P to R 3` is P-QR3, not P-KR3).
+fn on_named_wing(parsed: &Parsed, mv: Move) -> bool {
+    const QUEEN_SIDE: crate::names::Files = 0x0F;
+    let parser::Body::Piece(p) = parsed.body else {
+        return false;
+    };
+    let parser::Target::To(set) = p.target else {
+        return false;
+    };
+    // No wing printed: the files named are the same on both wings (`R`, `Kt`, `B`).
+    if set.files == crate::names::ALL || set.files != set.files.reverse_bits() {
+        return false;
+    }
+    let files = p.piece.files;
+    let wing = match p.piece.wing {
+        Some(wing) => wing,
+        None if files != crate::names::ALL && files & QUEEN_SIDE == files => crate::Wing::Queen,
+        None if files != crate::names::ALL && files & !QUEEN_SIDE == files => crate::Wing::King,
+        None => return false,
+    };
+    !mv.is_castle() && crate::Wing::of_file(mv.to().file().to_usize()) == wing
 }
 
 /// Of the moves a token fits, the one that answers the move before it (`last`, and whether it
