@@ -1402,6 +1402,56 @@ impl State<'_> {
         from
     }
 
+    /// The game's first moves as a sentence of the prose just before its first line gives
+    /// them (`The opening moves are: 1. P to K 4, P to K 4; 2. P to K B 4, P takes P; 3. Kt to
+    /// K B 3, B to K 2.`): every pair from move 1 up to the one before `first` (White's), each
+    /// `N. white, black`, the run replaying from the initial position with one move to each
+    /// token, and the line's own first move playing after it. `None` otherwise.
+    fn spoken_opening(&self, first: (u32, Color), items: &[Item]) -> Option<(Prefix, String)> {
+        if first.1 != Color::White {
+            return None;
+        }
+        let pairs = first.0 - 1;
+        let text = self.pending.join(" ");
+        let own = items.iter().find_map(|i| match i {
+            Item::Move { parsed, .. } => Some(parsed),
+            _ => None,
+        })?;
+        // The last run that starts at a `1. ` not glued to a digit.
+        text.match_indices("1. ")
+            .filter(|(at, _)| *at == 0 || !text.as_bytes()[at - 1].is_ascii_alphanumeric())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .find_map(|(at, _)| {
+                let (tokens, len) = spoken_pairs(&text[at..], pairs, self.notation)?;
+                let mut pos = DescriptivePosition::new();
+                let mut moves = Vec::with_capacity(tokens.len());
+                for parsed in &tokens {
+                    let Outcome::One { mv, repairs } = resolve::resolve(&pos, parsed) else {
+                        return None;
+                    };
+                    if !repairs.is_empty() {
+                        return None;
+                    }
+                    pos.play_unchecked(mv);
+                    moves.push(mv);
+                }
+                let sentence = &text[at..at + len];
+                matches!(resolve::resolve(&pos, own), Outcome::One { .. }).then(|| {
+                    let prefix = Prefix {
+                        moves,
+                        said: format!(
+                            "moves 1-{pairs} as the sentence before them gives them: {sentence}"
+                        ),
+                        named: true,
+                        opening: None,
+                    };
+                    (prefix, sentence.to_owned())
+                })
+            })
+    }
+
     /// The moves from ply `from` to ply `to` as the words before a run give them, each the
     /// last one written with its number (`8. ... Kt to Kt 5` after `instead of 8. ... Kt to
     /// K 2`); `None` when one is not there.
@@ -1795,6 +1845,18 @@ impl State<'_> {
         } else {
             None
         };
+        // `The opening moves are: 1. P to K 4, P to K 4; ...; 3. Kt to K B 3, B to K 2.` in
+        // the prose above moves numbered from 4: the sentence gives the game's start.
+        let spoken = if referred.is_none()
+            && !fits
+            && !from_board
+            && first.0 != 1
+            && self.game.as_ref().is_none_or(|g| g.ended)
+        {
+            self.spoken_opening(first, &items)
+        } else {
+            None
+        };
         // `Beginning at Black's 7th move.` over a line that holds one move (printed in Black's
         // column, with nothing in White's): the move is Black's.
         let first = if let Some(r) = referred.as_ref()
@@ -1809,7 +1871,7 @@ impl State<'_> {
             first
         };
         if !fits {
-            if first.0 != 1 && !from_board && referred.is_none() {
+            if first.0 != 1 && !from_board && referred.is_none() && spoken.is_none() {
                 // A numbered line that does not follow the game: a note quoting moves.
                 if let Some(game) = self.game.as_mut()
                     && game.white_col.is_some_and(|w| col > w + 1)
@@ -1870,6 +1932,12 @@ impl State<'_> {
                 let copied_to = gap.as_ref().map_or(first, |(upto, _)| ply_at(*upto));
                 game.prefix = self.referred_moves(&referred, copied_to, at);
                 game.gap = gap.map(|(_, gap)| gap).unwrap_or_default();
+            }
+            // The sentence is kept as a note where the game's own lines begin; its lines stay
+            // prose, above the game, as a reference's do.
+            if let Some((prefix, sentence)) = spoken {
+                game.prefix = vec![prefix];
+                game.comments.push((0, sentence));
             }
             if game.prefix.is_empty() {
                 game.start_board = board;
@@ -2879,11 +2947,12 @@ fn repair(
         let candidates = all;
         // How far the rest reads, whether it read without a token of several meanings, and
         // how much of the printed square the move keeps (`Q-R3` printed, `Q-K3` meant).
-        let mut scored: Vec<((usize, u8, bool), Move)> = candidates
+        // Last, for a tie only: the square on the wing the piece is named after.
+        let mut scored: Vec<((usize, u8, bool, bool), Move)> = candidates
             .into_iter()
             .map(|mv| {
                 let (n, strict) = confirmed(pos, mv, &rest[1..=window]);
-                ((n, like(mv), strict), mv)
+                ((n, like(mv), strict, on_named_wing(parsed, mv)), mv)
             })
             .collect();
         scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -2897,7 +2966,7 @@ fn repair(
                 .take_while(|(key, _)| *key == top)
                 .map(|(_, mv)| {
                     let (n, strict) = confirmed(pos, mv, &rest[1..=far]);
-                    ((n, like(mv), strict), mv)
+                    ((n, like(mv), strict, on_named_wing(parsed, mv)), mv)
                 })
                 .collect();
             scored.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -2908,11 +2977,15 @@ fn repair(
                     && scored.get(1).is_none_or(|(k, _)| *k < best)
                     && (!short || best.1 == full_likeness(parsed)) =>
             {
+                // Tied but for the wing: say so, the reader chose.
+                let by_wing = scored
+                    .get(1)
+                    .is_some_and(|(k, _)| (k.0, k.1, k.2) == (best.0, best.1, best.2));
                 let mut notes = board_core::Notes::default();
                 notes.repairs.push(board_core::Repair::new(
                     Code::DescriptiveLookahead,
                     format!(
-                        "{}; read as {}, the only legal move that the next {} moves confirm",
+                        "{}; read as {}, the only legal move that the next {} moves confirm{}",
                         if err.kind == MoveErrorKind::Illegal {
                             "fits no legal move".to_owned()
                         } else {
@@ -2922,7 +2995,12 @@ fn repair(
                             )
                         },
                         notation.to_text(pos, &mv),
-                        best.0
+                        best.0,
+                        if by_wing {
+                            " on the wing the piece is named after (the square printed names none)"
+                        } else {
+                            ""
+                        }
                     ),
                 ));
                 return Ok((mv, notes));
@@ -2933,6 +3011,32 @@ fn repair(
         }
     }
     Err(err)
+}
+
+/// `true` if the piece is named after a wing (`K R`, `Q Kt`, `Q B`; a pawn by files of one
+/// wing, `Q P`, `Q R P`) and `mv` goes to that wing of a square printed without one (`R 3`):
+/// the wing said once serves both. Only a tie between repairs is settled by it
+/// (Hoyle: `Q P to R 3` is P-QR3, not P-KR3).
+fn on_named_wing(parsed: &Parsed, mv: Move) -> bool {
+    const QUEEN_SIDE: crate::names::Files = 0x0F;
+    let parser::Body::Piece(p) = parsed.body else {
+        return false;
+    };
+    let parser::Target::To(set) = p.target else {
+        return false;
+    };
+    // No wing printed: the files named are the same on both wings (`R`, `Kt`, `B`).
+    if set.files == crate::names::ALL || set.files != set.files.reverse_bits() {
+        return false;
+    }
+    let files = p.piece.files;
+    let wing = match p.piece.wing {
+        Some(wing) => wing,
+        None if files != crate::names::ALL && files & QUEEN_SIDE == files => crate::Wing::Queen,
+        None if files != crate::names::ALL && files & !QUEEN_SIDE == files => crate::Wing::King,
+        None => return false,
+    };
+    !mv.is_castle() && crate::Wing::of_file(mv.to().file().to_usize()) == wing
 }
 
 /// Of the moves a token fits, the one that answers the move before it (`last`, and whether it
@@ -3851,6 +3955,59 @@ fn ply_at(plies: usize) -> (u32, Color) {
             Color::Black
         },
     )
+}
+
+/// The `pairs` numbered pairs at the start of `text` (`1. P to K 4, P to K 4; 2. ...`), each
+/// `N. white, black` and `;` between them, the last one ending the sentence: their tokens, or
+/// `None` when the run is not exactly that. Also the length of the run.
+fn spoken_pairs(text: &str, pairs: u32, notation: &Descriptive) -> Option<(Vec<Parsed>, usize)> {
+    let mut rest = text;
+    let mut tokens = Vec::with_capacity(2 * pairs as usize);
+    for n in 1..=pairs {
+        rest = rest.strip_prefix(&format!("{n}. "))?;
+        let (pair, after) = if n < pairs {
+            let (pair, after) = rest.split_once(';')?;
+            (pair, after.trim_start())
+        } else {
+            // The sentence ends after the last pair: at `.` before a capital, or the text's end.
+            let end = rest
+                .match_indices(". ")
+                .find(|(at, _)| rest[at + 2..].starts_with(char::is_uppercase))
+                .map_or(rest.len(), |(at, _)| at + 1);
+            (&rest[..end], &rest[end..])
+        };
+        let (white, black) = pair.split_once(", ")?;
+        if white.contains(',') || black.contains(',') || black.contains(';') {
+            return None;
+        }
+        // Each read as a move line of its own would be, so that the book's ways of writing a
+        // move (`P to K B 4`) read as they do in its columns.
+        for (line, side) in [
+            (format!("{n}. {}", white.trim()), Color::White),
+            (format!("{n}. ... {}", black.trim()), Color::Black),
+        ] {
+            let items = move_line(&line, 0, notation)?;
+            let mut moves = items.into_iter().filter_map(|i| match i {
+                Item::Move {
+                    mut parsed,
+                    algebraic,
+                    ..
+                } => {
+                    if algebraic && side == Color::Black {
+                        algebraic::from_whites_side(&mut parsed);
+                    }
+                    Some(parsed)
+                }
+                _ => None,
+            });
+            tokens.push(moves.next()?);
+            if moves.next().is_some() {
+                return None;
+            }
+        }
+        rest = after;
+    }
+    Some((tokens, text.len() - rest.len()))
 }
 
 /// Moves a reference may copy: from the game it names, or from one shortly before.
