@@ -159,4 +159,17 @@ fn binary_input_is_one_error() {
     // A text file with a stray control byte is still text.
     let g = game(b"[Event \"a\x01b\"]\n\n1. e4 *");
     assert_eq!(g.moves().count(), 1);
+
+    // A record that starts with a tag pair is text whatever its comments hold: the writer keeps
+    // a comment's control characters, and what it writes must read back (the game_replay fuzz
+    // target found a written game of many U+001C rejected as binary).
+    let mut record = b"[Event \"?\"]\n\n1. c4 c5 {".to_vec();
+    record.extend_from_slice(&[0x1C; 60]);
+    record.extend_from_slice(b"} *\n");
+    assert_eq!(fixed_point(&record).matches('\u{1C}').count(), 60);
+    // The same bytes without the tag pair in front are still no text.
+    assert!(matches!(
+        read(&record[13..]).first(),
+        Some(Err(ReadError::Game(e))) if e.kind() == GameErrorKind::NotText { utf16: false }
+    ));
 }

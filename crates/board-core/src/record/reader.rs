@@ -801,9 +801,19 @@ fn chars_in(bytes: &[u8]) -> usize {
 /// control characters (white space aside), or, when it is not UTF-8, control characters and
 /// bytes of 0x80 and up. A PGN file in Latin-1 has few of those; an image or an archive, and
 /// UTF-16 text, a third or more.
+///
+/// A sample that starts as a record does, with a tag pair (`[Event "`, after white space or a
+/// byte order mark), is text whatever follows: images, archives and UTF-16 never start so, and
+/// control characters inside a comment (which the writer keeps, as it keeps every byte of a
+/// comment) must not make a file it wrote unreadable.
 fn is_binary(sample: &[u8], eof: bool) -> bool {
     // A few bytes say too little: their diagnostics are few and short anyway.
     if sample.len() < 32 {
+        return false;
+    }
+    let start = sample.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(sample);
+    let start = &start[start.iter().take_while(|&&b| lexer::is_space(b)).count()..];
+    if start.first() == Some(&b'[') && lexer::is_tag_line(start, true) == Some(true) {
         return false;
     }
     let controls = sample
