@@ -746,7 +746,8 @@ pub fn write_game(out: &mut String, game: &RawGame, dialect: &Dialect, first: Fi
         .result()
         .map(|r| r.text)
         .or_else(|| result_tag.as_deref().filter(|r| dialect.is_result(r)))
-        .unwrap_or("*");
+        // A Result tag written `0:1` ends the movetext as the tag is written: `0-1`.
+        .map_or("*", |r| dialect.written_result(r));
     let tags: Vec<(&str, Cow<'_, str>)> = game.tags().map(|t| (t.name, t.value())).collect();
     write_tags(out, dialect, &tags, result);
     let mut writer = MovetextWriter::new(out, dialect, first);
