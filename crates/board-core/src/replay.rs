@@ -489,8 +489,10 @@ where
                 }
                 // ChessBase prints a novelty as `N` after the move (`6. Qe2 N b5`), ASCII
                 // exports `inf` for `∞`: no notation reads them as moves, they are NAGs.
-                Err(_) if self.before.is_some() && Nag::from_word(text).is_some() => {
-                    let nag = Nag::from_word(text).map_or(0, |n| n.0);
+                Err(_)
+                    if let Some(Nag(nag)) =
+                        Nag::from_word(text).filter(|_| self.before.is_some()) =>
+                {
                     self.diagnostics.push(Diagnostic::warning(
                         Code::RecordAnnotationWord,
                         format!("`{text}` after a move read as the annotation ${nag}"),

@@ -683,19 +683,13 @@ pub(crate) fn split_token_bytes(
     // Signs set as one character each (`e4‼`, `Nf3⁉`, `Bb5∞`) glued to their move, all of
     // them at once (reading `e4‼` back must not find another); what is left must read alone
     // as what it is here (not digits, a move number then, nor a result or a sign).
-    let sign_at = |end: usize| {
-        end.checked_sub(3)
-            .filter(|&cut| word[cut] == 0xE2)
-            .and_then(|cut| {
-                Some((
-                    cut,
-                    Nag::from_symbol(std::str::from_utf8(&word[cut..end]).ok()?)?,
-                ))
-            })
+    let sign_ending = |end: usize| {
+        let cut = end.checked_sub(3).filter(|&cut| word[cut] == 0xE2)?;
+        Nag::from_symbol(std::str::from_utf8(&word[cut..end]).ok()?)
     };
     let mut signs_from = word.len();
-    while let Some((cut, _)) = sign_at(signs_from) {
-        signs_from = cut;
+    while sign_ending(signs_from).is_some() {
+        signs_from -= 3;
     }
     let mv = &word[..signs_from];
     if signs_from < word.len()
@@ -705,12 +699,10 @@ pub(crate) fn split_token_bytes(
         && !std::str::from_utf8(mv).is_ok_and(|m| Nag::from_symbol(m).is_some())
     {
         emit(Piece::Move, at..at + signs_from);
-        let mut from = signs_from;
-        while from < word.len() {
-            if let Some((_, nag)) = sign_at(from + 3) {
+        for from in (signs_from..word.len()).step_by(3) {
+            if let Some(nag) = sign_ending(from + 3) {
                 emit(Piece::Symbol(nag), at + from..at + from + 3);
             }
-            from += 3;
         }
         return;
     }
