@@ -136,7 +136,7 @@ impl<'a> Tag<'a> {
 /// Undoes `\"` and `\\`; any other backslash stays as written. A line break (of a value the
 /// reader read on into the next line, `tag.line-break`) is read as a space.
 fn unescape(raw: &str) -> Cow<'_, str> {
-    if !raw.as_bytes().iter().any(|&b| b == b'\\' || b == b'\n') {
+    if memchr::memchr2(b'\\', b'\n', raw.as_bytes()).is_none() {
         return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
