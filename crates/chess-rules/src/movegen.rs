@@ -53,9 +53,8 @@ impl Position {
     }
 
     /// Appends the legal moves of `role` from a square of `from` to `to` (castling excluded):
-    /// what a reader of `Nbd2` needs. When the king is not in check, only the pieces that can
-    /// reach `to` are looked at, each tested for uncovering its king; in check, the full
-    /// generator answers.
+    /// what a reader of `Nbd2` needs, each origin of [`Position::legal_origins`] made a move
+    /// (a pawn reaching the last rank four, one for each piece it may become).
     ///
     /// # Examples
     ///
@@ -74,22 +73,55 @@ impl Position {
         to: Square,
         moves: &mut MoveList,
     ) {
+        let origins = self.legal_origins(role, from, to);
+        let en_passant = role == Role::Pawn && self.ep_square == Some(to);
+        let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
+        for src in origins {
+            if en_passant {
+                moves.push(Move::en_passant(src, to));
+            } else if promotes {
+                for promo in Role::PROMOTIONS {
+                    moves.push(Move::promotion(src, to, promo));
+                }
+            } else {
+                moves.push(Move::normal(role, src, to));
+            }
+        }
+    }
+
+    /// The squares of `from` whose piece of `role` has a legal move to `to` (castling
+    /// excluded): a reader of `Nbd2` takes the one origin it finds without making a list of
+    /// moves. When the king is not in check, only the pieces that can reach `to` are looked
+    /// at, each tested for uncovering its king.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::{Bitboard, Position, Role};
+    ///
+    /// let pos: Position = "4k3/8/8/8/8/8/8/2N1K1N1 w - -".parse().unwrap();
+    /// let e2 = "e2".parse().unwrap();
+    /// assert_eq!(pos.legal_origins(Role::Knight, Bitboard::FULL, e2).count(), 2);
+    /// assert_eq!(pos.legal_origins(Role::Knight, Bitboard::file(chess_rules::File::G), e2).count(), 1);
+    /// ```
+    #[must_use]
+    pub fn legal_origins(&self, role: Role, from: Bitboard, to: Square) -> Bitboard {
         let us = self.turn;
         let ours = self.by_color(us);
         let Some(king) = self.king_of(us) else {
-            return;
+            return Bitboard::EMPTY;
         };
         if ours.contains(to) {
-            return;
+            return Bitboard::EMPTY;
         }
         let occupied = self.occupied();
-        let to_bb = to.bitboard();
         if role == Role::King {
             // One square to test, the one the king goes to (castling is read apart).
+            let mut origins = Origins(Bitboard::EMPTY);
             if from.contains(king) {
-                self.gen_king(moves, king, to_bb);
+                self.gen_king(&mut origins, king, to.bitboard());
             }
-            return;
+            return origins.0;
         }
         // In check, only a move onto the checker or between it and the king can be legal.
         let evasion = match self.checkers.first() {
@@ -97,19 +129,10 @@ impl Position {
             Some(_) if self.checkers.more_than_one() => Bitboard::EMPTY,
             Some(checker) => attacks::between(king, checker) | self.checkers,
         };
-        let en_passant = role == Role::Pawn && self.ep_square == Some(to);
-        if en_passant {
-            let start = moves.len();
-            self.gen_filtered(moves, 1 << role as u8, to_bb, false);
-            let mut keep = start;
-            for i in start..moves.len() {
-                if from.contains(moves[i].from()) {
-                    moves[keep] = moves[i];
-                    keep += 1;
-                }
-            }
-            moves.truncate(keep);
-            return;
+        if role == Role::Pawn && self.ep_square == Some(to) {
+            let mut origins = Origins(Bitboard::EMPTY);
+            self.gen_en_passant(&mut origins, to);
+            return origins.0 & from;
         }
         let mine = self.by_role(role) & ours;
         let sources = match role {
@@ -135,21 +158,15 @@ impl Position {
             _ => attacks::of(role, !us, to, occupied) & mine,
         } & from;
         if !evasion.contains(to) {
-            return;
+            return Bitboard::EMPTY;
         }
-        let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
+        let mut origins = Bitboard::EMPTY;
         for src in sources {
-            if self.uncovers_king(king, src, to, occupied) {
-                continue;
-            }
-            if promotes {
-                for promo in Role::PROMOTIONS {
-                    moves.push(Move::promotion(src, to, promo));
-                }
-            } else {
-                moves.push(Move::normal(role, src, to));
+            if !self.uncovers_king(king, src, to, occupied) {
+                origins = origins.with(src);
             }
         }
+        origins
     }
 
     /// `true` if moving the piece on `from` to `to` opens a slider's line to `king` (the king
@@ -556,6 +573,35 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
+    }
+}
+
+/// The squares the moves handed to it start from.
+struct Origins(Bitboard);
+
+impl MoveSink for Origins {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, from: Square, to: Bitboard) {
+        if to.any() {
+            self.0 = self.0.with(from);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i32, _: Bitboard) {
+        for to in to {
+            self.0 = self.0.with(offset(to, -delta));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard, _: Bitboard) {
+        self.piece(Role::Pawn, from, to);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.0 = self.0.with(mv.from());
     }
 }
 

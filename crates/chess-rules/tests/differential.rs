@@ -183,6 +183,26 @@ fn compare(
             &|| format!("{color}: ours {}", ours.has_insufficient_material(color)),
         );
     }
+    // The origins the SAN reader takes (`Position::legal_origins`): for every piece and every
+    // square, the squares shakmaty's legal moves of that piece onto it start from.
+    for role in Role::ALL {
+        let mut expected = [0u64; 64];
+        for (_, mv) in &their_moves {
+            if !mv.is_castle() && mv.role() as usize - 1 == role as usize {
+                expected[mv.to() as usize] |= 1 << mv.from().map_or(0, |sq| sq as u32);
+            }
+        }
+        for to in chess_rules::Square::all() {
+            let found = ours.legal_origins(role, chess_rules::Bitboard::FULL, to).0;
+            flag("legal_origins", found == expected[to.to_usize()], &|| {
+                format!(
+                    "{role:?} to {to}: ours {found:#x}, shakmaty's moves {:#x}",
+                    expected[to.to_usize()]
+                )
+            });
+        }
+    }
+
     let their_fen = shakmaty_fen(theirs);
     flag("to_fen", fen == their_fen, &|| {
         format!("shakmaty {their_fen}")

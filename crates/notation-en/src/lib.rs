@@ -68,6 +68,7 @@ impl Notation for Algebraic {
         self.style.letters.name()
     }
 
+    #[inline]
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
         // Parse, resolve, no lenience: the path of nearly every token.
         san::read(pos, token, &self.style.letters, Forms::default(), notes)

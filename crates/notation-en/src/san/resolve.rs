@@ -127,34 +127,15 @@ impl SanPlus {
             None => Bitboard::FULL,
         };
         let from_rank = rank.map_or(Bitboard::FULL, Bitboard::rank);
-        let mut candidates = MoveList::new();
-        pos.append_moves_between(role, from_file & from_rank, to, &mut candidates);
-        let mut found: Option<Move> = None;
-        let mut count = 0;
-        let mut queen_assumed = false;
-        for &mv in &candidates {
-            match (promotion, mv.promotion_role()) {
-                (Some(a), Some(b)) if a != b => continue,
-                (Some(_), None) => continue,
-                // A pawn reaching the last rank with no piece written promotes to a queen.
-                (None, Some(Role::Queen)) => queen_assumed = true,
-                (None, Some(_)) => continue,
-                _ => {}
-            }
-            count += 1;
-            found = Some(mv);
-        }
-        let Some(mv) = found else {
-            return Err(ResolveError::Illegal { role });
+        let origins = pos.legal_origins(role, from_file & from_rank, to);
+        // One origin, the token's promotion fitting the move: the move itself, without a list.
+        let (mv, queen_assumed) = match origins
+            .single()
+            .and_then(|from| single_move(pos, role, from, to, promotion))
+        {
+            Some(found) => found,
+            None => listed_move(pos, role, from_file & from_rank, to, promotion)?,
         };
-        if count > 1 {
-            let candidates = candidates
-                .iter()
-                .copied()
-                .filter(|m| m.promotion_role() == promotion)
-                .collect();
-            return Err(ResolveError::Ambiguous { candidates });
-        }
         if queen_assumed {
             lenience = lenience.union(Lenience::QUEEN_ASSUMED);
         }
@@ -256,6 +237,78 @@ fn read_lenient(
     SanPlus::lenient(token.as_bytes(), letters)?.read_in(pos, token, letters, allowed, notes)
 }
 
+/// The move of the one legal origin `from`, if the token's `promotion` fits it: a pawn
+/// reaching the last rank promotes to the piece written, or to a queen if none is (`true`).
+/// `None` sends the token to [`listed_move`], which says why nothing fits.
+#[inline(always)]
+fn single_move(
+    pos: &Position,
+    role: Role,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<(Move, bool)> {
+    if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+        return match promotion {
+            None => Some((Move::promotion(from, to, Role::Queen), true)),
+            Some(piece) if Role::PROMOTIONS.contains(&piece) => {
+                Some((Move::promotion(from, to, piece), false))
+            }
+            Some(_) => None,
+        };
+    }
+    if promotion.is_some() {
+        return None;
+    }
+    if role == Role::Pawn && pos.legal_ep_square() == Some(to) {
+        return Some((Move::en_passant(from, to), false));
+    }
+    Some((Move::normal(role, from, to), false))
+}
+
+/// The one legal move of `role` from `from` to `to` that the token's `promotion` fits, found
+/// in the list of every such move, and whether a queen was assumed: the path of a token with
+/// no origin or several, which names the error.
+#[cold]
+#[inline(never)]
+fn listed_move(
+    pos: &Position,
+    role: Role,
+    from: Bitboard,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<(Move, bool), ResolveError> {
+    let mut candidates = MoveList::new();
+    pos.append_moves_between(role, from, to, &mut candidates);
+    let mut found: Option<Move> = None;
+    let mut count = 0;
+    let mut queen_assumed = false;
+    for &mv in &candidates {
+        match (promotion, mv.promotion_role()) {
+            (Some(a), Some(b)) if a != b => continue,
+            (Some(_), None) => continue,
+            // A pawn reaching the last rank with no piece written promotes to a queen.
+            (None, Some(Role::Queen)) => queen_assumed = true,
+            (None, Some(_)) => continue,
+            _ => {}
+        }
+        count += 1;
+        found = Some(mv);
+    }
+    let Some(mv) = found else {
+        return Err(ResolveError::Illegal { role });
+    };
+    if count > 1 {
+        let candidates = candidates
+            .iter()
+            .copied()
+            .filter(|m| m.promotion_role() == promotion)
+            .collect();
+        return Err(ResolveError::Ambiguous { candidates });
+    }
+    Ok((mv, queen_assumed))
+}
+
 /// The legal non-pawn move (or castling) from `from` to `to`, for a coordinate token whose
 /// origin holds a piece rather than a pawn.
 fn coordinate_move(
@@ -307,17 +360,14 @@ pub(super) fn disambiguation(pos: &Position, mv: Move) -> (bool, bool) {
         return (pos.is_capture(mv), false);
     }
     let from = mv.from();
-    let mut candidates = MoveList::new();
-    pos.append_moves_between(role, Bitboard::FULL, mv.to(), &mut candidates);
-    let mut others = candidates.iter().filter(|m| m.from() != from).peekable();
-    if others.peek().is_none() {
+    let others = pos
+        .legal_origins(role, Bitboard::FULL, mv.to())
+        .without(from);
+    if others.is_empty() {
         return (false, false);
     }
-    let (mut same_file, mut same_rank) = (false, false);
-    for other in others {
-        same_file |= other.from().file() == from.file();
-        same_rank |= other.from().rank() == from.rank();
-    }
+    let same_file = (others & Bitboard::file(from.file())).any();
+    let same_rank = (others & Bitboard::rank(from.rank())).any();
     if !same_file {
         (true, false)
     } else if !same_rank {
