@@ -105,6 +105,7 @@ impl Position {
     /// assert_eq!(pos.legal_origins(Role::Knight, Bitboard::file(chess_rules::File::G), e2).count(), 1);
     /// ```
     #[must_use]
+    #[inline]
     pub fn legal_origins(&self, role: Role, from: Bitboard, to: Square) -> Bitboard {
         let us = self.turn;
         let ours = self.by_color(us);
