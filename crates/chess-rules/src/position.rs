@@ -466,17 +466,26 @@ impl Position {
         };
         let mover = !self.turn;
         let occupied = self.occupied();
-        if attacks::on_a_line(king, from) {
-            return self.attackers_to(king, mover, occupied);
-        }
-        if role == Role::King {
-            return Bitboard::EMPTY;
-        }
-        if attacks::of(role, mover, to, occupied).contains(king) {
+        let direct = if role != Role::King && attacks::of(role, mover, to, occupied).contains(king)
+        {
             to.bitboard()
         } else {
             Bitboard::EMPTY
+        };
+        if !attacks::on_a_line(king, from) {
+            return direct;
         }
+        // A check uncovered on `from`'s line to the king comes from a slider that moves along
+        // it: one lookup of that kind, not every kind of attacker. Every slider of that kind
+        // found gives check now: none could before the move, when the side not to move was
+        // the one whose king this is.
+        let queens = self.by_role(Role::Queen);
+        let uncovered = if from.file() == king.file() || from.rank() == king.rank() {
+            attacks::rook(king, occupied) & (self.by_role(Role::Rook) | queens)
+        } else {
+            attacks::bishop(king, occupied) & (self.by_role(Role::Bishop) | queens)
+        };
+        (uncovered & self.by_color(mover)) | direct
     }
 
     /// Forgets an en-passant square no capture can use (the capturing pawn is pinned), so that
