@@ -159,11 +159,16 @@ impl Rules for Position {
         // A game of a recent year (`2024.05.17`, every game of a lichess export) is told by
         // its date's first five bytes, without the trimming, splitting and number parsing
         // below (about 400 instructions a game).
-        if let [y0, y1, y2, y3, b'.', ..] = *date.as_bytes()
-            && [y0, y1, y2, y3].iter().all(u8::is_ascii_digit)
-            && [y0, y1, y2, y3] > *b"2014"
-        {
-            return Ok(());
+        // So is a date whose year is unknown (`????.??.??`, the PGN standard's blank date).
+        match *date.as_bytes() {
+            [y0, y1, y2, y3, b'.', ..]
+                if [y0, y1, y2, y3].iter().all(u8::is_ascii_digit)
+                    && [y0, y1, y2, y3] > *b"2014" =>
+            {
+                return Ok(());
+            }
+            [b'?', ..] => return Ok(()),
+            _ => {}
         }
         let mut parts = date.trim().split('.');
         let year = parts.next().and_then(|y| y.parse::<u32>().ok());

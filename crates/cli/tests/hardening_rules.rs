@@ -321,6 +321,16 @@ fn games_played_before_fide_made_these_draws_automatic_are_kept_with_a_warning()
     let game = format!("[Date \"2014.07.01\"]\n\n{FIVEFOLD} 9. e4 1-0\n");
     let out = scoresheet(&["check", "--from", "en"], &game);
     assert_eq!(out.status.code(), Some(1));
+
+    // So it does in a game whose year is unknown, the PGN standard's blank date.
+    let game = format!("[Date \"????.??.??\"]\n\n{FIVEFOLD} 9. e4 1-0\n");
+    let out = scoresheet(&["check", "--from", "en"], &game);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("error: e4: the game was drawn by fivefold"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
