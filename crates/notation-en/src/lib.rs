@@ -68,7 +68,10 @@ impl Notation for Algebraic {
         self.style.letters.name()
     }
 
-    #[inline]
+    // Always inlined into the replay's loop: as a call of its own it saved and restored its
+    // registers on every move (16 instructions a move, 2 M on 1,500 games; `#[inline]` alone
+    // left it a call).
+    #[inline(always)]
     fn parse(&self, pos: &Position, token: &str, notes: &mut Notes) -> Result<Move, MoveError> {
         // Parse, resolve, no lenience: the path of nearly every token.
         san::read(pos, token, &self.style.letters, Forms::default(), notes)
