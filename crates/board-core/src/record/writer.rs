@@ -264,9 +264,11 @@ pub struct MovetextWriter<'a> {
     break_before_next: bool,
     /// `(` to put before the next element.
     open: usize,
-    /// The main line's count; the open variations' are in `variations`, innermost last.
-    main: Level,
-    variations: Vec<Level>,
+    /// The count of the line being written: the main line's, or the innermost open
+    /// variation's. Kept here rather than at the end of `outer`, as every move updates it.
+    level: Level,
+    /// The counts of the lines the open variations left, the main line's first.
+    outer: Vec<Level>,
     need_number: bool,
     /// The last element ends with a move token of this length that nothing is glued to yet.
     glue_to: Option<usize>,
@@ -331,8 +333,8 @@ impl<'a> MovetextWriter<'a> {
             last_is_line_comment: false,
             break_before_next: false,
             open: 0,
-            main: Level { next, last: None },
-            variations: Vec::new(),
+            level: Level { next, last: None },
+            outer: Vec::new(),
             need_number: true,
             glue_to: None,
         }
@@ -361,23 +363,49 @@ impl<'a> MovetextWriter<'a> {
     /// ```
     #[inline]
     pub fn move_token_with(&mut self, write: impl FnOnce(&mut String)) {
-        let placed = self.open_element();
-        let level = self.variations.last_mut().unwrap_or(&mut self.main);
-        let ply = level.next;
-        if !ply.black {
-            push_number(self.out, ply.number);
-            self.out.push_str(". ");
-        } else if self.need_number {
-            push_number(self.out, ply.number);
-            self.out.push_str("... ");
-        }
+        let ply = self.level.next;
+        // Nearly every move follows another element on its line, with nothing waiting to go
+        // before it: its space and number go in as one string.
+        let placed =
+            if !self.break_before_next && self.open == 0 && self.out.len() > self.line_start {
+                let at = self.out.len() + 1;
+                if ply.black {
+                    self.out.push(' ');
+                    if self.need_number {
+                        push_label(self.out, ply);
+                    }
+                } else if !push_spaced_number(self.out, ply.number) {
+                    self.out.push(' ');
+                    push_label(self.out, ply);
+                }
+                self.last_is_line_comment = false;
+                Placed {
+                    at,
+                    separator: Separator::Space,
+                }
+            } else {
+                let placed = self.open_element();
+                if !ply.black || self.need_number {
+                    push_label(self.out, ply);
+                }
+                placed
+            };
         let start = self.out.len();
         write(self.out);
-        level.last = Some(ply);
-        level.next = ply.next();
+        self.level.last = Some(ply);
+        self.level.next = ply.next();
         self.need_number = false;
-        self.glue_to = Some(self.out.len() - start);
-        self.settle(placed);
+        let end = self.out.len();
+        self.glue_to = Some(end - start);
+        // What `settle` decides for an element that fits on its line after a space.
+        if placed.separator == Separator::Space
+            && end != placed.at
+            && end - self.line_start <= self.line_width
+        {
+            self.last = Some(placed);
+        } else {
+            self.settle(placed);
+        }
     }
 
     /// Writes a NAG: `$n`, or in [`NagStyle::Glyph`] a glyph, glued to the move before it when
@@ -464,11 +492,12 @@ impl<'a> MovetextWriter<'a> {
 
     /// Opens a variation replacing the move written last.
     pub fn start_variation(&mut self) {
-        let level = *self.variations.last().unwrap_or(&self.main);
-        self.variations.push(Level {
+        let level = self.level;
+        self.outer.push(level);
+        self.level = Level {
             next: level.last.unwrap_or(level.next),
             last: None,
-        });
+        };
         self.open += 1;
         self.need_number = true;
         self.glue_to = None;
@@ -476,8 +505,9 @@ impl<'a> MovetextWriter<'a> {
 
     /// Closes the innermost open variation; does nothing when none is open.
     pub fn end_variation(&mut self) {
-        if self.variations.pop().is_none() {
-            return;
+        match self.outer.pop() {
+            Some(level) => self.level = level,
+            None => return,
         }
         if self.open > 0 || self.last.is_none() || self.last_is_line_comment {
             let placed = self.open_element();
@@ -500,7 +530,7 @@ impl<'a> MovetextWriter<'a> {
 
     /// [`MovetextWriter::finish`] in place, for the sink.
     fn close(&mut self, result: &str) {
-        while !self.variations.is_empty() {
+        while !self.outer.is_empty() {
             self.end_variation();
         }
         let placed = self.open_element();
@@ -606,9 +636,9 @@ impl MovetextSink for MovetextWriter<'_> {
         // The writer counts the moves as the replay does; the first one sets where the count
         // starts, which a writer made before the game's start position was known cannot know.
         // The main line's last move is tested first: after the first move, the one test.
-        if self.main.last.is_none() && self.variations.is_empty() {
+        if self.level.last.is_none() && self.outer.is_empty() {
             let ply = event.ply();
-            self.main.next = Ply {
+            self.level.next = Ply {
                 number: ply.number,
                 black: ply.side == Color::Black,
             };
@@ -677,6 +707,65 @@ fn push_number(out: &mut String, number: u32) {
         out.push(char::from(digit));
     }
 }
+
+/// Appends a move's label: `12. ` for White, `12... ` for Black.
+fn push_label(out: &mut String, ply: Ply) {
+    push_number(out, ply.number);
+    out.push_str(if ply.black { "... " } else { ". " });
+}
+
+/// Appends ` 1. ` to ` 99. `, a White move's number with the spaces around it, as one string
+/// of known length, where the digits, the dot and the spaces cost a capacity test each (this
+/// runs for every other move); `false`, with nothing appended, from 100 on.
+#[inline(always)]
+fn push_spaced_number(out: &mut String, number: u32) -> bool {
+    let Some(&spaced) = SPACED_NUMBERS.get(number as usize) else {
+        return false;
+    };
+    // Each length written out, so that each copy is a fixed-size one.
+    if number < 10 {
+        out.push_str(&spaced[..4]);
+    } else {
+        out.push_str(&spaced[..5]);
+    }
+    true
+}
+
+/// The labels `push_spaced_number` appends, `0` to `99`, five bytes apart in one string.
+const SPACED_NUMBER_BYTES: [u8; 500] = {
+    let mut bytes = [b' '; 500];
+    let mut n = 0;
+    while n < 100 {
+        let at = 5 * n;
+        if n < 10 {
+            bytes[at + 1] = b'0' + n as u8;
+            bytes[at + 2] = b'.';
+        } else {
+            bytes[at + 1] = b'0' + (n / 10) as u8;
+            bytes[at + 2] = b'0' + (n % 10) as u8;
+            bytes[at + 3] = b'.';
+        }
+        n += 1;
+    }
+    bytes
+};
+
+static SPACED_NUMBERS: [&str; 100] = {
+    let mut labels = [""; 100];
+    let mut n = 0;
+    while n < 100 {
+        let (_, rest) = SPACED_NUMBER_BYTES_REF.split_at(5 * n);
+        let (label, _) = rest.split_at(if n < 10 { 4 } else { 5 });
+        labels[n] = match std::str::from_utf8(label) {
+            Ok(label) => label,
+            Err(_) => panic!("the labels are ASCII"),
+        };
+        n += 1;
+    }
+    labels
+};
+
+static SPACED_NUMBER_BYTES_REF: &[u8; 500] = &SPACED_NUMBER_BYTES;
 
 /// `true` if every byte is ASCII, eight at a time: a line is tested each time it fills up.
 fn is_ascii(bytes: &[u8]) -> bool {
@@ -862,6 +951,39 @@ mod tests {
         w.end_variation();
         w.finish("*");
         assert_eq!(out, "1. e4 2. Nf3 () *\n\n");
+    }
+
+    #[test]
+    fn move_numbers_of_one_two_and_three_digits() {
+        let dialect = Dialect::pgn();
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::new(9, Color::White));
+        for token in ["a", "b", "c", "d"] {
+            w.move_token(token);
+        }
+        w.comment("x");
+        w.move_token("e");
+        w.move_token("f");
+        w.start_variation();
+        w.move_token("g");
+        w.end_variation();
+        w.move_token("h");
+        w.finish("*");
+        assert_eq!(out, "9. a b 10. c d {x} 11. e f (11... g) 12. h *\n\n");
+
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::new(99, Color::Black));
+        w.move_token("a");
+        w.move_token("b");
+        w.comment("y");
+        w.move_token("c");
+        w.move_token("d");
+        w.start_variation();
+        w.move_token("e");
+        w.move_token("f");
+        w.end_variation();
+        w.finish("*");
+        assert_eq!(out, "99... a 100. b {y} 100... c 101. d (101. e f) *\n\n");
     }
 
     #[test]
