@@ -95,6 +95,9 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
     result: &str,
 ) {
     let start = out.len();
+    if write_roster_in_order(out, dialect, tags) {
+        return;
+    }
     // Which tags are written already; on the stack for the tag sections of nearly every game.
     let mut few = [false; 32];
     let mut many = Vec::new();
@@ -179,6 +182,47 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
     }
 }
 
+/// [`write_tags`] for a section that starts with the dialect's roster, in roster order, and
+/// holds its first name once: nearly every game written. The general way looks each roster
+/// name up among the tags; here each is where it is expected, and the tags are written as they
+/// stand. `false`, with nothing written, for any other section.
+fn write_roster_in_order<N: AsRef<str>, V: AsRef<str>>(
+    out: &mut String,
+    dialect: &Dialect,
+    tags: &[(N, V)],
+) -> bool {
+    let roster = dialect.roster();
+    let Some((first, _)) = roster.first() else {
+        return false;
+    };
+    // With a name given twice in the roster, the general way writes its first tag twice.
+    if !dialect.roster_is_distinct()
+        || tags.len() < roster.len()
+        || !roster
+            .iter()
+            .zip(tags)
+            .all(|((name, _), (n, _))| same_name(n.as_ref(), name))
+        // The first name given again: the general way keeps the order it was read in.
+        || tags[roster.len()..]
+            .iter()
+            .any(|(n, _)| same_name(n.as_ref(), first))
+    {
+        return false;
+    }
+    for (name, value) in tags {
+        let (name, value) = (name.as_ref(), value.as_ref());
+        if !name.is_empty() {
+            let value = match name {
+                "Result" => dialect.written_result(value),
+                _ => value,
+            };
+            write_tag(out, name, value);
+        }
+    }
+    out.push('\n');
+    true
+}
+
 /// Whether two tag names are the same, told apart by length and first byte before their bytes
 /// are compared: the roster's names are looked up among a game's tags for every game written,
 /// and five of its seven names share their length with another (a `memcmp` call each).
@@ -188,15 +232,38 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {
+    // Room for all of it at once: the pieces below then never grow the string.
+    out.reserve(name.len() + value.len() + 6);
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    // Copied in runs between the bytes to escape, which most values do not hold.
-    let mut rest = value;
-    while let Some(at) = rest
+    // Most values hold nothing to escape: one pass over their bytes, with no early exit, tells.
+    if value
         .bytes()
-        .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+        .fold(false, |seen, b| seen | ESCAPED[usize::from(b)])
     {
+        push_escaped(out, value);
+    } else {
+        out.push_str(value);
+    }
+    out.push_str("\"]\n");
+}
+
+/// The bytes a tag value cannot hold as they are: `"` and `\\`, escaped, and line breaks.
+static ESCAPED: [bool; 256] = {
+    let mut escaped = [false; 256];
+    escaped[b'"' as usize] = true;
+    escaped[b'\\' as usize] = true;
+    escaped[b'\n' as usize] = true;
+    escaped[b'\r' as usize] = true;
+    escaped
+};
+
+/// A tag value escaped, copied in runs between the bytes to escape.
+#[cold]
+fn push_escaped(out: &mut String, value: &str) {
+    let mut rest = value;
+    while let Some(at) = rest.bytes().position(|b| ESCAPED[usize::from(b)]) {
         out.push_str(&rest[..at]);
         match rest.as_bytes()[at] {
             b'\n' | b'\r' => out.push(' '),
@@ -208,7 +275,6 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
         rest = &rest[at + 1..];
     }
     out.push_str(rest);
-    out.push_str("\"]\n");
 }
 
 /// Writes a movetext element by element, numbering the moves and wrapping the lines.
@@ -1009,6 +1075,44 @@ mod tests {
             41,
             "40 tags, more than the stack holds, and a blank line"
         );
+    }
+
+    #[test]
+    fn a_section_in_roster_order_is_written_as_the_general_way_writes_it() {
+        let dialect = Dialect::pgn();
+        let in_order = [
+            ("Event", "E \"q\" \\"),
+            ("Site", "line\nbreak"),
+            ("Date", "2024.01.02"),
+            ("Round", "1"),
+            ("White", "W"),
+            ("Black", "B"),
+            ("Result", "½-½"),
+            ("ECO", "C20"),
+            ("", "no name"),
+            ("White", "W again"),
+        ];
+        let mut fast = String::new();
+        assert!(write_roster_in_order(&mut fast, &dialect, &in_order));
+        // The roster tags shuffled take the general way.
+        let mut shuffled = in_order;
+        shuffled[..7].reverse();
+        let mut general = String::new();
+        write_tags(&mut general, &dialect, &shuffled, "*");
+        assert_eq!(fast, general);
+        assert!(fast.contains("[Result \"1/2-1/2\"]\n[ECO \"C20\"]\n[White \"W again\"]\n\n"));
+
+        // Sections the general way writes otherwise.
+        let mut out = String::new();
+        let event_twice = [&in_order[..7], &[("Event", "again")]].concat();
+        assert!(!write_roster_in_order(&mut out, &dialect, &event_twice));
+        assert!(!write_roster_in_order(&mut out, &dialect, &in_order[..6]));
+        let twice = dialect
+            .clone()
+            .with_roster(&[("Event", "?"), ("Event", "?")], true);
+        assert!(!write_roster_in_order(&mut out, &twice, &in_order));
+        assert!(!write_roster_in_order(&mut out, &Dialect::pdn(), &in_order));
+        assert!(out.is_empty());
     }
 
     #[test]
