@@ -838,11 +838,31 @@ fn record_tags<'g, S: Notation + ?Sized>(
     converting: bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<(&'g str, std::borrow::Cow<'g, str>)> {
+    // Nearly always no tag is the notation's own: then each is written as it stands, in order,
+    // into one vector sized at once. The first that is takes the general way, from the start.
+    let mut tags = Vec::with_capacity(game.tags().len());
+    for tag in game.tags() {
+        let value = tag.value();
+        if converting && source.record_tag(tag.name, &value).is_some() {
+            return record_tags_converted(game, source, diagnostics);
+        }
+        tags.push((tag.name, value));
+    }
+    tags
+}
+
+/// [`record_tags`] for a game with tags the source notation converts: a tag stands for its PGN
+/// one, unless both are given with other values.
+fn record_tags_converted<'g, S: Notation + ?Sized>(
+    game: &'g RawGame,
+    source: &S,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<(&'g str, std::borrow::Cow<'g, str>)> {
     // Each tag as written: its name, and the PGN name and value it is written under.
     let mut tags: Vec<(&str, &str, std::borrow::Cow<'_, str>)> = Vec::new();
     for tag in game.tags() {
         let value = tag.value();
-        let (name, value) = match source.record_tag(tag.name, &value).filter(|_| converting) {
+        let (name, value) = match source.record_tag(tag.name, &value) {
             None => (tag.name, value),
             Some(Ok((name, converted))) => (name, converted.into()),
             Some(Err(why)) => {

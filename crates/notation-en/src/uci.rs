@@ -136,6 +136,7 @@ impl Notation for Uci {
         Err(MoveError::illegal(token, near))
     }
 
+    #[inline]
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
         push_square(out, mv.from());
         push_square(out, self.destination(pos, mv));

@@ -53,6 +53,9 @@ pub struct Dialect {
     /// it is lenient (reported).
     aliases: Vec<(Box<str>, &'static str, bool)>,
     roster: Vec<(Box<str>, Box<str>)>,
+    /// No two roster names are the same: the writer may then take a tag section that starts
+    /// with the roster, in order, as it stands.
+    roster_distinct: bool,
     fill_roster: bool,
     max_depth: usize,
     max_game_bytes: usize,
@@ -198,6 +201,7 @@ impl Dialect {
             result_starts: ByteSet::default(),
             aliases: Vec::new(),
             roster: Vec::new(),
+            roster_distinct: true,
             fill_roster: false,
             max_depth: 64,
             max_game_bytes: 64 << 20,
@@ -264,6 +268,10 @@ impl Dialect {
     #[must_use]
     pub fn with_roster(mut self, roster: &[(&str, &str)], fill: bool) -> Dialect {
         self.roster = roster.iter().map(|&(n, v)| (n.into(), v.into())).collect();
+        self.roster_distinct = roster
+            .iter()
+            .enumerate()
+            .all(|(k, (name, _))| roster[..k].iter().all(|(other, _)| other != name));
         self.fill_roster = fill;
         self
     }
@@ -376,6 +384,11 @@ impl Dialect {
     #[must_use]
     pub fn roster(&self) -> &[(Box<str>, Box<str>)] {
         &self.roster
+    }
+
+    /// Whether no two roster names are the same.
+    pub(crate) fn roster_is_distinct(&self) -> bool {
+        self.roster_distinct
     }
 
     /// Whether the writer adds missing roster tags.

@@ -95,6 +95,9 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
     result: &str,
 ) {
     let start = out.len();
+    if write_roster_in_order(out, dialect, tags) {
+        return;
+    }
     // Which tags are written already; on the stack for the tag sections of nearly every game.
     let mut few = [false; 32];
     let mut many = Vec::new();
@@ -179,6 +182,47 @@ pub fn write_tags<N: AsRef<str>, V: AsRef<str>>(
     }
 }
 
+/// [`write_tags`] for a section that starts with the dialect's roster, in roster order, and
+/// holds its first name once: nearly every game written. The general way looks each roster
+/// name up among the tags; here each is where it is expected, and the tags are written as they
+/// stand. `false`, with nothing written, for any other section.
+fn write_roster_in_order<N: AsRef<str>, V: AsRef<str>>(
+    out: &mut String,
+    dialect: &Dialect,
+    tags: &[(N, V)],
+) -> bool {
+    let roster = dialect.roster();
+    let Some((first, _)) = roster.first() else {
+        return false;
+    };
+    // With a name given twice in the roster, the general way writes its first tag twice.
+    if !dialect.roster_is_distinct()
+        || tags.len() < roster.len()
+        || !roster
+            .iter()
+            .zip(tags)
+            .all(|((name, _), (n, _))| same_name(n.as_ref(), name))
+        // The first name given again: the general way keeps the order it was read in.
+        || tags[roster.len()..]
+            .iter()
+            .any(|(n, _)| same_name(n.as_ref(), first))
+    {
+        return false;
+    }
+    for (name, value) in tags {
+        let (name, value) = (name.as_ref(), value.as_ref());
+        if !name.is_empty() {
+            let value = match name {
+                "Result" => dialect.written_result(value),
+                _ => value,
+            };
+            write_tag(out, name, value);
+        }
+    }
+    out.push('\n');
+    true
+}
+
 /// Whether two tag names are the same, told apart by length and first byte before their bytes
 /// are compared: the roster's names are looked up among a game's tags for every game written,
 /// and five of its seven names share their length with another (a `memcmp` call each).
@@ -188,15 +232,38 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {
+    // Room for all of it at once: the pieces below then never grow the string.
+    out.reserve(name.len() + value.len() + 6);
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    // Copied in runs between the bytes to escape, which most values do not hold.
-    let mut rest = value;
-    while let Some(at) = rest
+    // Most values hold nothing to escape: one pass over their bytes, with no early exit, tells.
+    if value
         .bytes()
-        .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+        .fold(false, |seen, b| seen | ESCAPED[usize::from(b)])
     {
+        push_escaped(out, value);
+    } else {
+        out.push_str(value);
+    }
+    out.push_str("\"]\n");
+}
+
+/// The bytes a tag value cannot hold as they are: `"` and `\\`, escaped, and line breaks.
+static ESCAPED: [bool; 256] = {
+    let mut escaped = [false; 256];
+    escaped[b'"' as usize] = true;
+    escaped[b'\\' as usize] = true;
+    escaped[b'\n' as usize] = true;
+    escaped[b'\r' as usize] = true;
+    escaped
+};
+
+/// A tag value escaped, copied in runs between the bytes to escape.
+#[cold]
+fn push_escaped(out: &mut String, value: &str) {
+    let mut rest = value;
+    while let Some(at) = rest.bytes().position(|b| ESCAPED[usize::from(b)]) {
         out.push_str(&rest[..at]);
         match rest.as_bytes()[at] {
             b'\n' | b'\r' => out.push(' '),
@@ -208,7 +275,6 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
         rest = &rest[at + 1..];
     }
     out.push_str(rest);
-    out.push_str("\"]\n");
 }
 
 /// Writes a movetext element by element, numbering the moves and wrapping the lines.
@@ -264,9 +330,11 @@ pub struct MovetextWriter<'a> {
     break_before_next: bool,
     /// `(` to put before the next element.
     open: usize,
-    /// The main line's count; the open variations' are in `variations`, innermost last.
-    main: Level,
-    variations: Vec<Level>,
+    /// The count of the line being written: the main line's, or the innermost open
+    /// variation's. Kept here rather than at the end of `outer`, as every move updates it.
+    level: Level,
+    /// The counts of the lines the open variations left, the main line's first.
+    outer: Vec<Level>,
     need_number: bool,
     /// The last element ends with a move token of this length that nothing is glued to yet.
     glue_to: Option<usize>,
@@ -331,8 +399,8 @@ impl<'a> MovetextWriter<'a> {
             last_is_line_comment: false,
             break_before_next: false,
             open: 0,
-            main: Level { next, last: None },
-            variations: Vec::new(),
+            level: Level { next, last: None },
+            outer: Vec::new(),
             need_number: true,
             glue_to: None,
         }
@@ -361,23 +429,49 @@ impl<'a> MovetextWriter<'a> {
     /// ```
     #[inline]
     pub fn move_token_with(&mut self, write: impl FnOnce(&mut String)) {
-        let placed = self.open_element();
-        let level = self.variations.last_mut().unwrap_or(&mut self.main);
-        let ply = level.next;
-        if !ply.black {
-            push_number(self.out, ply.number);
-            self.out.push_str(". ");
-        } else if self.need_number {
-            push_number(self.out, ply.number);
-            self.out.push_str("... ");
-        }
+        let ply = self.level.next;
+        // Nearly every move follows another element on its line, with nothing waiting to go
+        // before it: its space and number go in as one string.
+        let placed =
+            if !self.break_before_next && self.open == 0 && self.out.len() > self.line_start {
+                let at = self.out.len() + 1;
+                if ply.black {
+                    self.out.push(' ');
+                    if self.need_number {
+                        push_label(self.out, ply);
+                    }
+                } else if !push_spaced_number(self.out, ply.number) {
+                    self.out.push(' ');
+                    push_label(self.out, ply);
+                }
+                self.last_is_line_comment = false;
+                Placed {
+                    at,
+                    separator: Separator::Space,
+                }
+            } else {
+                let placed = self.open_element();
+                if !ply.black || self.need_number {
+                    push_label(self.out, ply);
+                }
+                placed
+            };
         let start = self.out.len();
         write(self.out);
-        level.last = Some(ply);
-        level.next = ply.next();
+        self.level.last = Some(ply);
+        self.level.next = ply.next();
         self.need_number = false;
-        self.glue_to = Some(self.out.len() - start);
-        self.settle(placed);
+        let end = self.out.len();
+        self.glue_to = Some(end - start);
+        // What `settle` decides for an element that fits on its line after a space.
+        if placed.separator == Separator::Space
+            && end != placed.at
+            && end - self.line_start <= self.line_width
+        {
+            self.last = Some(placed);
+        } else {
+            self.settle(placed);
+        }
     }
 
     /// Writes a NAG: `$n`, or in [`NagStyle::Glyph`] a glyph, glued to the move before it when
@@ -464,11 +558,12 @@ impl<'a> MovetextWriter<'a> {
 
     /// Opens a variation replacing the move written last.
     pub fn start_variation(&mut self) {
-        let level = *self.variations.last().unwrap_or(&self.main);
-        self.variations.push(Level {
+        let level = self.level;
+        self.outer.push(level);
+        self.level = Level {
             next: level.last.unwrap_or(level.next),
             last: None,
-        });
+        };
         self.open += 1;
         self.need_number = true;
         self.glue_to = None;
@@ -476,8 +571,9 @@ impl<'a> MovetextWriter<'a> {
 
     /// Closes the innermost open variation; does nothing when none is open.
     pub fn end_variation(&mut self) {
-        if self.variations.pop().is_none() {
-            return;
+        match self.outer.pop() {
+            Some(level) => self.level = level,
+            None => return,
         }
         if self.open > 0 || self.last.is_none() || self.last_is_line_comment {
             let placed = self.open_element();
@@ -500,7 +596,7 @@ impl<'a> MovetextWriter<'a> {
 
     /// [`MovetextWriter::finish`] in place, for the sink.
     fn close(&mut self, result: &str) {
-        while !self.variations.is_empty() {
+        while !self.outer.is_empty() {
             self.end_variation();
         }
         let placed = self.open_element();
@@ -606,9 +702,9 @@ impl MovetextSink for MovetextWriter<'_> {
         // The writer counts the moves as the replay does; the first one sets where the count
         // starts, which a writer made before the game's start position was known cannot know.
         // The main line's last move is tested first: after the first move, the one test.
-        if self.main.last.is_none() && self.variations.is_empty() {
+        if self.level.last.is_none() && self.outer.is_empty() {
             let ply = event.ply();
-            self.main.next = Ply {
+            self.level.next = Ply {
                 number: ply.number,
                 black: ply.side == Color::Black,
             };
@@ -677,6 +773,65 @@ fn push_number(out: &mut String, number: u32) {
         out.push(char::from(digit));
     }
 }
+
+/// Appends a move's label: `12. ` for White, `12... ` for Black.
+fn push_label(out: &mut String, ply: Ply) {
+    push_number(out, ply.number);
+    out.push_str(if ply.black { "... " } else { ". " });
+}
+
+/// Appends ` 1. ` to ` 99. `, a White move's number with the spaces around it, as one string
+/// of known length, where the digits, the dot and the spaces cost a capacity test each (this
+/// runs for every other move); `false`, with nothing appended, from 100 on.
+#[inline(always)]
+fn push_spaced_number(out: &mut String, number: u32) -> bool {
+    let Some(&spaced) = SPACED_NUMBERS.get(number as usize) else {
+        return false;
+    };
+    // Each length written out, so that each copy is a fixed-size one.
+    if number < 10 {
+        out.push_str(&spaced[..4]);
+    } else {
+        out.push_str(&spaced[..5]);
+    }
+    true
+}
+
+/// The labels `push_spaced_number` appends, `0` to `99`, five bytes apart in one string.
+const SPACED_NUMBER_BYTES: [u8; 500] = {
+    let mut bytes = [b' '; 500];
+    let mut n = 0;
+    while n < 100 {
+        let at = 5 * n;
+        if n < 10 {
+            bytes[at + 1] = b'0' + n as u8;
+            bytes[at + 2] = b'.';
+        } else {
+            bytes[at + 1] = b'0' + (n / 10) as u8;
+            bytes[at + 2] = b'0' + (n % 10) as u8;
+            bytes[at + 3] = b'.';
+        }
+        n += 1;
+    }
+    bytes
+};
+
+static SPACED_NUMBERS: [&str; 100] = {
+    let mut labels = [""; 100];
+    let mut n = 0;
+    while n < 100 {
+        let (_, rest) = SPACED_NUMBER_BYTES_REF.split_at(5 * n);
+        let (label, _) = rest.split_at(if n < 10 { 4 } else { 5 });
+        labels[n] = match std::str::from_utf8(label) {
+            Ok(label) => label,
+            Err(_) => panic!("the labels are ASCII"),
+        };
+        n += 1;
+    }
+    labels
+};
+
+static SPACED_NUMBER_BYTES_REF: &[u8; 500] = &SPACED_NUMBER_BYTES;
 
 /// `true` if every byte is ASCII, eight at a time: a line is tested each time it fills up.
 fn is_ascii(bytes: &[u8]) -> bool {
@@ -865,6 +1020,39 @@ mod tests {
     }
 
     #[test]
+    fn move_numbers_of_one_two_and_three_digits() {
+        let dialect = Dialect::pgn();
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::new(9, Color::White));
+        for token in ["a", "b", "c", "d"] {
+            w.move_token(token);
+        }
+        w.comment("x");
+        w.move_token("e");
+        w.move_token("f");
+        w.start_variation();
+        w.move_token("g");
+        w.end_variation();
+        w.move_token("h");
+        w.finish("*");
+        assert_eq!(out, "9. a b 10. c d {x} 11. e f (11... g) 12. h *\n\n");
+
+        let mut out = String::new();
+        let mut w = MovetextWriter::new(&mut out, &dialect, FirstMove::new(99, Color::Black));
+        w.move_token("a");
+        w.move_token("b");
+        w.comment("y");
+        w.move_token("c");
+        w.move_token("d");
+        w.start_variation();
+        w.move_token("e");
+        w.move_token("f");
+        w.end_variation();
+        w.finish("*");
+        assert_eq!(out, "99... a 100. b {y} 100... c 101. d (101. e f) *\n\n");
+    }
+
+    #[test]
     fn ascii_is_told_eight_bytes_at_a_time() {
         for text in ["", "e4", "1. e4 e5 2. Nf3", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"] {
             assert!(is_ascii(text.as_bytes()), "{text}");
@@ -887,6 +1075,44 @@ mod tests {
             41,
             "40 tags, more than the stack holds, and a blank line"
         );
+    }
+
+    #[test]
+    fn a_section_in_roster_order_is_written_as_the_general_way_writes_it() {
+        let dialect = Dialect::pgn();
+        let in_order = [
+            ("Event", "E \"q\" \\"),
+            ("Site", "line\nbreak"),
+            ("Date", "2024.01.02"),
+            ("Round", "1"),
+            ("White", "W"),
+            ("Black", "B"),
+            ("Result", "½-½"),
+            ("ECO", "C20"),
+            ("", "no name"),
+            ("White", "W again"),
+        ];
+        let mut fast = String::new();
+        assert!(write_roster_in_order(&mut fast, &dialect, &in_order));
+        // The roster tags shuffled take the general way.
+        let mut shuffled = in_order;
+        shuffled[..7].reverse();
+        let mut general = String::new();
+        write_tags(&mut general, &dialect, &shuffled, "*");
+        assert_eq!(fast, general);
+        assert!(fast.contains("[Result \"1/2-1/2\"]\n[ECO \"C20\"]\n[White \"W again\"]\n\n"));
+
+        // Sections the general way writes otherwise.
+        let mut out = String::new();
+        let event_twice = [&in_order[..7], &[("Event", "again")]].concat();
+        assert!(!write_roster_in_order(&mut out, &dialect, &event_twice));
+        assert!(!write_roster_in_order(&mut out, &dialect, &in_order[..6]));
+        let twice = dialect
+            .clone()
+            .with_roster(&[("Event", "?"), ("Event", "?")], true);
+        assert!(!write_roster_in_order(&mut out, &twice, &in_order));
+        assert!(!write_roster_in_order(&mut out, &Dialect::pdn(), &in_order));
+        assert!(out.is_empty());
     }
 
     #[test]
