@@ -177,7 +177,7 @@ pub(crate) fn brace_or_line_end(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while let Some((word, _)) = bytes.get(i..).and_then(<[u8]>::split_first_chunk::<8>) {
         let x = u64::from_le_bytes(*word);
-        let found = lanes::in_range(x, b'}', b'}') | lanes::in_range(x, b'\n', b'\n');
+        let found = lanes::first_eq(x, b'}') | lanes::first_eq(x, b'\n');
         if found != 0 {
             return Some(i + (found.trailing_zeros() / 8) as usize);
         }
@@ -206,6 +206,16 @@ mod lanes {
         let at_least_lo = low7 + ONES * (0x80 - lo as u64);
         let above_hi = low7 + ONES * (0x7F - hi as u64);
         at_least_lo & !above_hi & !x & HIGHS
+    }
+
+    /// Lanes whose byte is `b`, exact up to the first of them: the lanes above it may be set
+    /// too (the subtraction's borrow runs on from a match), which a search for the first match
+    /// never looks at. Five operations where [`in_range`] takes eight, on every word of every
+    /// comment, tag value and tag line searched.
+    #[inline]
+    pub(super) const fn first_eq(x: u64, b: u8) -> u64 {
+        let v = x ^ (ONES * b as u64);
+        v.wrapping_sub(ONES) & !v & HIGHS
     }
 
     /// White space: `\t \n` vertical tab, form feed, `\r`, space.
@@ -552,7 +562,7 @@ pub(crate) fn continue_tag(scan: &TagScan, rest: &[u8], eof: bool) -> Continuati
 fn quote_or_backslash(line: &[u8], mut j: usize) -> usize {
     while let Some((word, _)) = line.get(j..).and_then(<[u8]>::split_first_chunk::<8>) {
         let x = u64::from_le_bytes(*word);
-        let found = lanes::in_range(x, b'"', b'"') | lanes::in_range(x, b'\\', b'\\');
+        let found = lanes::first_eq(x, b'"') | lanes::first_eq(x, b'\\');
         if found != 0 {
             return j + (found.trailing_zeros() / 8) as usize;
         }
@@ -581,7 +591,7 @@ pub(crate) fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
     while i - from < 64
         && let Some((word, _)) = bytes.get(i..).and_then(<[u8]>::split_first_chunk::<8>)
     {
-        let lines = lanes::in_range(u64::from_le_bytes(*word), b'\n', b'\n');
+        let lines = lanes::first_eq(u64::from_le_bytes(*word), b'\n');
         if lines != 0 {
             return Some(i + (lines.trailing_zeros() / 8) as usize);
         }
