@@ -127,12 +127,17 @@ pub(crate) struct Block {
 }
 
 impl Block {
-    /// White space and stops from `i`, which the block covers, and how many bytes it covers
-    /// from there.
+    /// White space and stops from `i`, which the block covers, how many bytes it covers from
+    /// there, and how far `i` is from its start.
     #[inline]
-    pub(crate) fn from(&self, i: usize) -> Option<(u64, u64, u32)> {
+    pub(crate) fn from(&self, i: usize) -> Option<(u64, u64, u32, u32)> {
         let skip = i.checked_sub(self.at).filter(|&k| k < self.len as usize)? as u32;
-        Some((self.spaces >> skip, self.stops >> skip, self.len - skip))
+        Some((
+            self.spaces >> skip,
+            self.stops >> skip,
+            self.len - skip,
+            skip,
+        ))
     }
 
     /// Where the block after this one starts, if it covers `i`.
@@ -977,7 +982,7 @@ mod lane_tests {
                     .position(|&b| stop(b))
                     .map_or(64, |k| (k / 8 + 1) * 8);
                 for skip in 0..len {
-                    let (spaces, stops, left) = block.from(from + skip).unwrap();
+                    let (spaces, stops, left, _) = block.from(from + skip).unwrap();
                     assert_eq!(left as usize, len - skip);
                     for k in 0..len - skip {
                         let b = text[from + skip + k];

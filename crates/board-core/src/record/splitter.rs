@@ -171,6 +171,62 @@ impl Found {
         }
     }
 
+    /// The tokens of a block of movetext, `bytes`, whose first byte is at `base` in the game
+    /// (wrapped below zero when the block starts before the game):
+    /// one starts at each bit of `starts` and ends at the matching bit of `ends`. Moves and
+    /// lone move numbers are read here; any other token is left to the caller, as is a
+    /// terminating result of `terminators` (given outside variations, in a file).
+    ///
+    /// A function of its own, not inlined into the splitter's loop, with six values live across
+    /// the one call in its loop (the growth of the events), so that none waits on the stack:
+    /// inlined into the splitter's one large function, it reloaded about fifteen a token, 90
+    /// instructions a token in all. The block's bytes as an array, indexed by bit positions,
+    /// need no bounds checks.
+    #[inline(never)]
+    fn block_tokens(
+        &mut self,
+        bytes: &[u8; 64],
+        base: usize,
+        mut starts: u64,
+        mut ends: u64,
+        terminators: Option<&Dialect>,
+    ) -> BlockTokens {
+        while starts != 0 {
+            let first = starts.trailing_zeros() as usize;
+            if ends == 0 {
+                return BlockTokens::Open(first);
+            }
+            let end = ends.trailing_zeros() as usize + 1;
+            let token = &bytes[first..end];
+            // `first < end`: a token's first byte is no later than its last. `base` wraps
+            // when the block started before the game (it is kept from the game before), the
+            // token's own offsets do not.
+            let span = Span {
+                start: base.wrapping_add(first),
+                end: base.wrapping_add(end),
+            };
+            if terminators.is_some_and(|dialect| dialect.is_terminator_bytes(token)) {
+                return BlockTokens::Other(first | end << 8);
+            }
+            let last = bytes[end - 1];
+            if starts_move(bytes[first]) && !matches!(last, b'!' | b'?' | 0x80..=0xFF) {
+                self.events.push(Ev::Move(span));
+            } else if let Some((number, black)) = lone_number(token) {
+                self.events.push(Ev::MoveNumber {
+                    number,
+                    written: true,
+                    black,
+                    span,
+                });
+            } else {
+                return BlockTokens::Other(first | end << 8);
+            }
+            starts &= starts - 1;
+            ends &= ends - 1;
+        }
+        BlockTokens::Read
+    }
+
     /// [`Found::token`] for the other tokens.
     #[inline(never)]
     fn split_token(&mut self, token: &[u8], at: usize, dialect: &Dialect) {
@@ -588,35 +644,55 @@ impl Scanner {
                     .and_then(|at| lexer::block_at(buf, at))
                     .or_else(|| lexer::block_at(buf, i));
             }
-            if let Some((spaces, stops, left)) = self.block.and_then(|b| b.from(i)) {
+            if let Some((spaces, stops, left, skip)) = self.block.and_then(|b| b.from(i)) {
                 // Bits below the first stop, or the end of the block.
                 let past = 1u64.checked_shl(left).unwrap_or(0);
                 let open = ((stops | past) & (stops | past).wrapping_neg()).wrapping_sub(1);
                 let words = !spaces;
-                let mut starts = words & !(words << 1) & open;
+                let starts = words & !(words << 1) & open;
                 // Last bytes of tokens followed by white space before the first stop.
-                let mut ends = words & !(words >> 1) & (open >> 1);
+                let ends = words & !(words >> 1) & (open >> 1);
                 let mut next = i + open.count_ones() as usize;
-                while starts != 0 {
-                    let first = i + starts.trailing_zeros() as usize;
-                    if ends == 0 {
-                        // The token runs on into a stop, or past the block: then the next block
-                        // starts with it.
-                        next = first;
-                        if stops >> (first - i) == 0 {
-                            self.block = None;
+                let ends_game = self.depth == 0 && !self.one_game;
+                // The block's bytes from its start, and its bits from there.
+                let at = i - skip as usize;
+                let bytes = buf
+                    .get(at..)
+                    .and_then(<[u8]>::first_chunk::<64>)
+                    .expect("a block covers 64 bytes of the buffer");
+                let (mut starts, mut ends) = (starts << skip, ends << skip);
+                let terminators = ends_game.then_some(dialect);
+                loop {
+                    match self.found.block_tokens(
+                        bytes,
+                        at.wrapping_sub(start),
+                        starts,
+                        ends,
+                        terminators,
+                    ) {
+                        BlockTokens::Read => break,
+                        BlockTokens::Open(first) => {
+                            // The token runs on into a stop, or past the block: then the next
+                            // block starts with it.
+                            next = at + first;
+                            if stops >> (next - i) == 0 {
+                                self.block = None;
+                            }
+                            break;
                         }
-                        break;
+                        BlockTokens::Other(packed) => {
+                            let (first, end) = (packed & 0xFF, packed >> 8);
+                            let token = &bytes[first..end];
+                            self.found.token(token, at + first - start, dialect);
+                            if ends_game && dialect.is_terminator_bytes(token) {
+                                self.pos = at + end;
+                                return Some(Scan::Terminated(at + end));
+                            }
+                            // The tokens after it.
+                            starts &= (u64::MAX << first) << 1;
+                            ends &= (u64::MAX << (end - 1)) << 1;
+                        }
                     }
-                    let end = i + ends.trailing_zeros() as usize + 1;
-                    let token = &buf[first..end];
-                    self.found.token(token, first - start, dialect);
-                    if self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game {
-                        self.pos = end;
-                        return Some(Scan::Terminated(end));
-                    }
-                    starts &= starts - 1;
-                    ends &= ends - 1;
                 }
                 if next > i {
                     // Tokens ran up to a `{` inside the block (a clock after every move): the
@@ -710,7 +786,7 @@ impl Scanner {
     /// of two words cost about 150 instructions a move to find two short tokens. Gives where
     /// the blocks go on (at most [`AFTER_COMMENT`] tokens later, or at anything but a plain
     /// token or a brace comment), or the end of a game its result ended.
-    #[inline(always)]
+    #[inline(never)]
     fn after_comment(
         &mut self,
         buf: &[u8],
@@ -785,6 +861,17 @@ impl Scanner {
 /// How many plain tokens after a comment [`Scanner::after_comment`] reads before the blocks
 /// take over again: a move number and a move, and a result.
 const AFTER_COMMENT: usize = 3;
+
+/// Where [`Found::block_tokens`] stopped; offsets from the block's first byte.
+enum BlockTokens {
+    /// Every token of the block was read.
+    Read,
+    /// The token starting here does not end in the block.
+    Open(usize),
+    /// The token `first..end`, as `first | end << 8`, is left to the caller: neither a move nor
+    /// a lone move number, or a terminating result.
+    Other(usize),
+}
 
 /// What [`Scanner::block_comment`] made of a comment.
 enum BlockComment {
