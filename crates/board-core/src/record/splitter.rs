@@ -308,23 +308,36 @@ const fn starts_move(b: u8) -> bool {
 /// it is Black's, as [`lexer::split_token_bytes`] reads it.
 // Always inlined, digits read once: a move number follows nearly every comment of a file with
 // clocks, and as a call with two passes over its digits it cost 68 instructions a number.
+// The digits summed in a `u64` with no test of overflow, which 19 digits cannot reach: a
+// saturating `u32` multiplied and tested each digit.
 #[inline(always)]
 fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
-    let mut number = 0u32;
+    let mut number = 0u64;
     let mut digits = 0;
     while let Some(&d) = token.get(digits)
         && d.is_ascii_digit()
     {
-        number = number
-            .saturating_mul(10)
-            .saturating_add(u32::from(d - b'0'));
+        number = number.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
         digits += 1;
     }
     let dots = &token[digits..];
     if digits == 0 || dots.iter().any(|&b| b != b'.') {
         return None;
     }
+    let number = if digits <= 19 {
+        u32::try_from(number).unwrap_or(u32::MAX)
+    } else {
+        long_number(&token[..digits])
+    };
     Some((number, dots.len() >= 2))
+}
+
+/// The value of a run of more than 19 digits, saturated at `u32::MAX`.
+#[cold]
+fn long_number(digits: &[u8]) -> u32 {
+    digits.iter().fold(0u32, |n, d| {
+        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+    })
 }
 
 /// The splitter's state between calls; offsets index the reader's buffer.
