@@ -190,9 +190,10 @@ pub(crate) fn block_at(bytes: &[u8], i: usize) -> Option<Block> {
     for (k, word) in words.iter().enumerate() {
         let x = u64::from_le_bytes(*word);
         block.spaces |= lanes::gather(lanes::spaces(x)) << (8 * k);
-        let stops = lanes::gather(lanes::block_stops(x));
-        block.stops |= stops << (8 * k);
+        // Gathered only in the word that ends the block: most words hold no stop.
+        let stops = lanes::block_stops(x);
         if stops != 0 {
+            block.stops = lanes::gather(stops) << (8 * k);
             block.len = 8 * (k as u32 + 1);
             break;
         }

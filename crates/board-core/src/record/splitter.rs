@@ -131,6 +131,7 @@ impl Found {
         }
     }
 
+    #[inline(always)]
     fn tag(&mut self, scan: &lexer::TagScan, at: usize) {
         let span = |r: &std::ops::Range<usize>| Span::new(at + r.start, at + r.end);
         let whole = Span::new(at, at + scan.end);
