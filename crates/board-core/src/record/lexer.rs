@@ -130,6 +130,13 @@ pub(crate) fn plain_token_end(bytes: &[u8]) -> Option<usize> {
         .then_some(i)
 }
 
+/// Whether `b` ends a token that has run up to it, as [`plain_token_end`] sees it: white space
+/// or one of `{ } ; )`.
+#[inline(always)]
+pub(crate) fn ends_token(b: u8) -> bool {
+    TOKEN_BYTES[usize::from(b)] == ENDS
+}
+
 /// The index of the first byte at or after `i` that is not [`PLAIN`], or `bytes.len()`.
 // An iterator's search: a loop of a pointer and a load, where indexing kept the index and the
 // slice's end apart (974,000 bytes of tokens after comments in the lichess-shaped file, 7
