@@ -131,6 +131,7 @@ impl Found {
         }
     }
 
+    #[inline(always)]
     fn tag(&mut self, scan: &lexer::TagScan, at: usize) {
         let span = |r: &std::ops::Range<usize>| Span::new(at + r.start, at + r.end);
         let whole = Span::new(at, at + scan.end);
@@ -169,6 +170,159 @@ impl Found {
         } else {
             self.split_token(token, at, dialect);
         }
+    }
+
+    /// The tokens of a block of movetext, `bytes`, whose first byte is at `base` in the game
+    /// (wrapped below zero when the block starts before the game):
+    /// one starts at each bit of `starts` and ends at the matching bit of `ends`. Moves and
+    /// lone move numbers are read here; any other token is left to the caller, as is a
+    /// terminating result of `terminators` (given outside variations, in a file).
+    ///
+    /// A function of its own, not inlined into the splitter's loop, with six values live across
+    /// the one call in its loop (the growth of the events), so that none waits on the stack:
+    /// inlined into the splitter's one large function, it reloaded about fifteen a token, 90
+    /// instructions a token in all. The block's bytes as an array, indexed by bit positions,
+    /// need no bounds checks.
+    #[inline(never)]
+    fn block_tokens(
+        &mut self,
+        bytes: &[u8; 64],
+        base: usize,
+        mut starts: u64,
+        mut ends: u64,
+        terminators: Option<&Dialect>,
+    ) -> BlockTokens {
+        while starts != 0 {
+            let first = starts.trailing_zeros() as usize;
+            if ends == 0 {
+                return BlockTokens::Open(first);
+            }
+            let end = ends.trailing_zeros() as usize + 1;
+            let token = &bytes[first..end];
+            // `first < end`: a token's first byte is no later than its last. `base` wraps
+            // when the block started before the game (it is kept from the game before), the
+            // token's own offsets do not.
+            let span = Span {
+                start: base.wrapping_add(first),
+                end: base.wrapping_add(end),
+            };
+            if terminators.is_some_and(|dialect| dialect.is_terminator_bytes(token)) {
+                return BlockTokens::Other(first | end << 8);
+            }
+            let last = bytes[end - 1];
+            if starts_move(bytes[first]) && !matches!(last, b'!' | b'?' | 0x80..=0xFF) {
+                self.events.push(Ev::Move(span));
+            } else if let Some((number, black)) = lone_number(token) {
+                self.events.push(Ev::MoveNumber {
+                    number,
+                    written: true,
+                    black,
+                    span,
+                });
+            } else {
+                return BlockTokens::Other(first | end << 8);
+            }
+            starts &= starts - 1;
+            ends &= ends - 1;
+        }
+        BlockTokens::Read
+    }
+
+    /// The loop of [`Scanner::after_comment`] from `buf[i]`, `start` the game's start: plain
+    /// tokens and brace comments, up to [`AFTER_COMMENT`] tokens after the last comment. Gives
+    /// where it stopped, or as an error the end of a terminating result that ended the game.
+    ///
+    /// Out of line, on the events alone, with one table lookup a byte to skip white space and
+    /// sort what follows: inlined into the splitter, its values waited on the stack, and the
+    /// lichess-shaped file (a clock after every move) cost 525 instructions a ply here.
+    #[inline(never)]
+    fn after_comment(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        start: usize,
+        walk: Walk,
+        dialect: &Dialect,
+    ) -> Result<usize, usize> {
+        let mut tokens = 0;
+        while tokens < AFTER_COMMENT {
+            // The one space between elements stepped over before the loop: in it, the
+            // compiler kept four or more offsets derived from `i` going at each byte.
+            if buf.get(i) == Some(&b' ') {
+                i += 1;
+            }
+            let class = loop {
+                let Some(&b) = buf.get(i) else {
+                    return Ok(i);
+                };
+                let class = lexer::MOVETEXT_STARTS[usize::from(b)];
+                if class != lexer::SPACE {
+                    break class;
+                }
+                i += 1;
+            };
+            if class == lexer::BRACE {
+                // Its `}`, unless a line end comes first (a tag line may follow it, which ends
+                // the game): that comment is left to the splitter's loop.
+                let mut from = i + 1;
+                let end = loop {
+                    match lexer::brace_or_line_end(buf, from) {
+                        Some(at) if buf[at] == b'}' => break at + 1,
+                        Some(at) if !walk.lines => from = at + 1,
+                        _ => return Ok(i),
+                    }
+                };
+                // `i < end`, and both are in the game.
+                let span = Span {
+                    start: i - start,
+                    end: end - start,
+                };
+                self.comment(span, CommentKind::Brace);
+                i = end;
+                tokens = 0;
+                continue;
+            }
+            if class == lexer::OTHER {
+                return Ok(i);
+            }
+            // A move number, which follows every comment of a file with clocks, read as its
+            // digits and dots are found: the token's end searched first and its bytes read
+            // again cost about 35 instructions more a number.
+            if buf[i].is_ascii_digit()
+                && let Some((len, number, black)) = lone_number_at(&buf[i..])
+            {
+                let token = &buf[i..i + len];
+                // `len > 0`, and the token is in the game.
+                let span = Span {
+                    start: i - start,
+                    end: i + len - start,
+                };
+                self.events.push(Ev::MoveNumber {
+                    number,
+                    written: true,
+                    black,
+                    span,
+                });
+                i += len;
+                if walk.ends_game && dialect.is_terminator_bytes(token) {
+                    return Err(i);
+                }
+                tokens += 1;
+                continue;
+            }
+            let Some(len) = lexer::plain_token_end(&buf[i..]) else {
+                return Ok(i);
+            };
+            let token = &buf[i..i + len];
+            // A plain token holds no NAG, so it leaves `defer` as it is.
+            self.token(token, i - start, dialect);
+            i += len;
+            if walk.ends_game && dialect.is_terminator_bytes(token) {
+                return Err(i);
+            }
+            tokens += 1;
+        }
+        Ok(i)
     }
 
     /// [`Found::token`] for the other tokens.
@@ -252,23 +406,64 @@ const fn starts_move(b: u8) -> bool {
 /// it is Black's, as [`lexer::split_token_bytes`] reads it.
 // Always inlined, digits read once: a move number follows nearly every comment of a file with
 // clocks, and as a call with two passes over its digits it cost 68 instructions a number.
+// The digits summed in a `u64` with no test of overflow, which 19 digits cannot reach: a
+// saturating `u32` multiplied and tested each digit.
 #[inline(always)]
 fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
-    let mut number = 0u32;
+    let mut number = 0u64;
     let mut digits = 0;
     while let Some(&d) = token.get(digits)
         && d.is_ascii_digit()
     {
-        number = number
-            .saturating_mul(10)
-            .saturating_add(u32::from(d - b'0'));
+        number = number.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
         digits += 1;
     }
     let dots = &token[digits..];
     if digits == 0 || dots.iter().any(|&b| b != b'.') {
         return None;
     }
+    let number = if digits <= 19 {
+        u32::try_from(number).unwrap_or(u32::MAX)
+    } else {
+        long_number(&token[..digits])
+    };
     Some((number, dots.len() >= 2))
+}
+
+/// The lone move number at the start of `bytes` when a byte that ends a token follows it, as
+/// [`lexer::plain_token_end`] and [`lone_number`] read it: its length, its number and whether it
+/// is Black's. `None` for any other token (`12.e4`, `1-0`), or when `bytes` ends first.
+#[inline(always)]
+fn lone_number_at(bytes: &[u8]) -> Option<(usize, u32, bool)> {
+    let mut number = 0u64;
+    let mut digits = 0;
+    while let Some(&d) = bytes.get(digits)
+        && d.is_ascii_digit()
+    {
+        number = number.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+        digits += 1;
+    }
+    let mut len = digits;
+    while bytes.get(len) == Some(&b'.') {
+        len += 1;
+    }
+    if digits == 0 || !lexer::ends_token(*bytes.get(len)?) {
+        return None;
+    }
+    let number = if digits <= 19 {
+        u32::try_from(number).unwrap_or(u32::MAX)
+    } else {
+        long_number(&bytes[..digits])
+    };
+    Some((len, number, len - digits >= 2))
+}
+
+/// The value of a run of more than 19 digits, saturated at `u32::MAX`.
+#[cold]
+fn long_number(digits: &[u8]) -> u32 {
+    digits.iter().fold(0u32, |n, d| {
+        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+    })
 }
 
 /// The splitter's state between calls; offsets index the reader's buffer.
@@ -571,7 +766,9 @@ impl Scanner {
 
     /// Steps over white space and plain tokens (see [`lexer::plain_token_end`]) in movetext, the
     /// bulk of a file, in a loop of its own; stops before anything else, for [`Scanner::scan`].
-    #[inline]
+    // Out of line: inlined, its blocks' code moved with every change to the rest of the scan
+    // (0.2 M to 0.5 M either way on the random games).
+    #[inline(never)]
     fn plain_tokens(&mut self, buf: &[u8], dialect: &Dialect) -> Option<Scan> {
         let start = self.start.unwrap_or(0);
         let mut i = self.pos;
@@ -588,35 +785,55 @@ impl Scanner {
                     .and_then(|at| lexer::block_at(buf, at))
                     .or_else(|| lexer::block_at(buf, i));
             }
-            if let Some((spaces, stops, left)) = self.block.and_then(|b| b.from(i)) {
+            if let Some((spaces, stops, left, skip)) = self.block.and_then(|b| b.from(i)) {
                 // Bits below the first stop, or the end of the block.
                 let past = 1u64.checked_shl(left).unwrap_or(0);
                 let open = ((stops | past) & (stops | past).wrapping_neg()).wrapping_sub(1);
                 let words = !spaces;
-                let mut starts = words & !(words << 1) & open;
+                let starts = words & !(words << 1) & open;
                 // Last bytes of tokens followed by white space before the first stop.
-                let mut ends = words & !(words >> 1) & (open >> 1);
+                let ends = words & !(words >> 1) & (open >> 1);
                 let mut next = i + open.count_ones() as usize;
-                while starts != 0 {
-                    let first = i + starts.trailing_zeros() as usize;
-                    if ends == 0 {
-                        // The token runs on into a stop, or past the block: then the next block
-                        // starts with it.
-                        next = first;
-                        if stops >> (first - i) == 0 {
-                            self.block = None;
+                let ends_game = self.depth == 0 && !self.one_game;
+                // The block's bytes from its start, and its bits from there.
+                let at = i - skip as usize;
+                let bytes = buf
+                    .get(at..)
+                    .and_then(<[u8]>::first_chunk::<64>)
+                    .expect("a block covers 64 bytes of the buffer");
+                let (mut starts, mut ends) = (starts << skip, ends << skip);
+                let terminators = ends_game.then_some(dialect);
+                loop {
+                    match self.found.block_tokens(
+                        bytes,
+                        at.wrapping_sub(start),
+                        starts,
+                        ends,
+                        terminators,
+                    ) {
+                        BlockTokens::Read => break,
+                        BlockTokens::Open(first) => {
+                            // The token runs on into a stop, or past the block: then the next
+                            // block starts with it.
+                            next = at + first;
+                            if stops >> (next - i) == 0 {
+                                self.block = None;
+                            }
+                            break;
                         }
-                        break;
+                        BlockTokens::Other(packed) => {
+                            let (first, end) = (packed & 0xFF, packed >> 8);
+                            let token = &bytes[first..end];
+                            self.found.token(token, at + first - start, dialect);
+                            if ends_game && dialect.is_terminator_bytes(token) {
+                                self.pos = at + end;
+                                return Some(Scan::Terminated(at + end));
+                            }
+                            // The tokens after it.
+                            starts &= (u64::MAX << first) << 1;
+                            ends &= (u64::MAX << (end - 1)) << 1;
+                        }
                     }
-                    let end = i + ends.trailing_zeros() as usize + 1;
-                    let token = &buf[first..end];
-                    self.found.token(token, first - start, dialect);
-                    if self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game {
-                        self.pos = end;
-                        return Some(Scan::Terminated(end));
-                    }
-                    starts &= starts - 1;
-                    ends &= ends - 1;
                 }
                 if next > i {
                     // Tokens ran up to a `{` inside the block (a clock after every move): the
@@ -711,48 +928,26 @@ impl Scanner {
     /// the blocks go on (at most [`AFTER_COMMENT`] tokens later, or at anything but a plain
     /// token or a brace comment), or the end of a game its result ended.
     #[inline(always)]
-    fn after_comment(
-        &mut self,
-        buf: &[u8],
-        mut i: usize,
-        dialect: &Dialect,
-    ) -> Result<usize, Scan> {
+    fn after_comment(&mut self, buf: &[u8], i: usize, dialect: &Dialect) -> Result<usize, Scan> {
         let start = self.start.unwrap_or(0);
-        let mut tokens = 0;
-        while tokens < AFTER_COMMENT {
-            while i < buf.len() && lexer::is_space(buf[i]) {
-                i += 1;
-            }
-            let Some(&b) = buf.get(i) else {
-                return Ok(i);
-            };
-            if b == b'{' {
-                match self.block_comment(buf, i) {
-                    BlockComment::Read(end) => {
-                        i = end;
-                        tokens = 0;
-                        continue;
-                    }
-                    BlockComment::Scan => return Ok(i),
-                }
-            }
-            if matches!(b, b'%' | b'[' | b';' | b'(' | b')' | b'}') {
-                return Ok(i);
-            }
-            let Some(len) = lexer::plain_token_end(&buf[i..]) else {
-                return Ok(i);
-            };
-            let token = &buf[i..i + len];
-            // A plain token holds no NAG, so it leaves `defer` as it is.
-            self.found.token(token, i - start, dialect);
-            i += len;
-            if self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game {
-                self.pos = i;
-                return Err(Scan::Terminated(i));
-            }
-            tokens += 1;
+        let walk = Walk {
+            lines: !self.one_game,
+            ends_game: self.depth == 0 && !self.one_game,
+        };
+        let read = self.found.after_comment(buf, i, start, walk, dialect);
+        // As for each comment in `block_comment`, for the last one read: comments' ends only
+        // grow, so the block covers the last one's end when it covered the others'.
+        if self
+            .block
+            .and_then(|b| b.from(start + self.found.end))
+            .is_none()
+        {
+            self.block = None;
         }
-        Ok(i)
+        read.map_err(|end| {
+            self.pos = end;
+            Scan::Terminated(end)
+        })
     }
 
     /// Records the comment `buf[i..end]` found by [`Scanner::block_comment`]; gives `end`.
@@ -785,6 +980,26 @@ impl Scanner {
 /// How many plain tokens after a comment [`Scanner::after_comment`] reads before the blocks
 /// take over again: a move number and a move, and a result.
 const AFTER_COMMENT: usize = 3;
+
+/// How [`Found::after_comment`] reads: `lines` when a line end in a comment may be followed by
+/// the next game's tags (a file's games), `ends_game` when a terminating result ends the game
+/// (outside variations, in a file).
+#[derive(Debug, Clone, Copy)]
+struct Walk {
+    lines: bool,
+    ends_game: bool,
+}
+
+/// Where [`Found::block_tokens`] stopped; offsets from the block's first byte.
+enum BlockTokens {
+    /// Every token of the block was read.
+    Read,
+    /// The token starting here does not end in the block.
+    Open(usize),
+    /// The token `first..end`, as `first | end << 8`, is left to the caller: neither a move nor
+    /// a lone move number, or a terminating result.
+    Other(usize),
+}
 
 /// What [`Scanner::block_comment`] made of a comment.
 enum BlockComment {
@@ -1048,6 +1263,47 @@ mod tests {
                     "{input:?}"
                 );
             }
+        }
+    }
+
+    /// The move numbers read without the lexer's split read as it reads them, long runs of
+    /// digits (saturated, or led by zeros) included.
+    #[test]
+    fn lone_move_numbers_read_as_the_lexer_reads_them() {
+        let pgn = Dialect::pgn();
+        for token in [
+            "12.",
+            "12...",
+            "7",
+            "4294967295.",
+            "4294967296.",
+            "0000000000000000000001.",
+            "00000000000000000000000000042..",
+            "99999999999999999999999..",
+            "12.e4",
+            "...",
+            "1-0",
+        ] {
+            let mut pieces = Vec::new();
+            lexer::split_token_bytes(token.as_bytes(), &pgn, |piece, r| pieces.push((piece, r)));
+            let want = match pieces[..] {
+                [
+                    (
+                        lexer::Piece::Number {
+                            number: Some(n),
+                            black,
+                        },
+                        ref r,
+                    ),
+                ] if *r == (0..token.len()) => Some((n, black)),
+                _ => None,
+            };
+            assert_eq!(lone_number(token.as_bytes()), want, "{token}");
+            let spaced = format!("{token} ");
+            let at = lone_number_at(spaced.as_bytes());
+            assert_eq!(at.map(|(_, n, black)| (n, black)), want, "{token}");
+            assert!(at.is_none_or(|(len, ..)| len == token.len()), "{token}");
+            assert_eq!(lone_number_at(token.as_bytes()), None, "{token} at the end");
         }
     }
 
