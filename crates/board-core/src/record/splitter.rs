@@ -154,11 +154,19 @@ impl Found {
     #[inline(always)]
     fn token(&mut self, token: &[u8], at: usize, dialect: &Dialect) {
         let span = Span::new(at, at + token.len());
-        let last = token[token.len() - 1];
-        // What `lexer::split_token_bytes` makes of nearly every token, found without its loops:
-        // a move with nothing glued to it, or a move number alone.
+        if !self.plain_token(token, token[0], token[token.len() - 1], span) {
+            self.split_token(token, at, dialect);
+        }
+    }
+
+    /// Pushes what `lexer::split_token_bytes` makes of nearly every token, found without its
+    /// loops: a move with nothing glued to it, or a move number alone. `false`, with nothing
+    /// pushed, for any other token. Its `first` and `last` bytes come from the caller, which
+    /// reads them without a bounds check where it can.
+    #[inline(always)]
+    fn plain_token(&mut self, token: &[u8], first: u8, last: u8, span: Span) -> bool {
         // A last byte past ASCII may end a sign glued to the move (`e4‼`, `exd5±`).
-        if starts_move(token[0]) && !matches!(last, b'!' | b'?' | 0x80..=0xFF) {
+        if starts_move(first) && !matches!(last, b'!' | b'?' | 0x80..=0xFF) {
             self.events.push(Ev::Move(span));
         } else if let Some((number, black)) = lone_number(token) {
             self.events.push(Ev::MoveNumber {
@@ -168,8 +176,9 @@ impl Found {
                 span,
             });
         } else {
-            self.split_token(token, at, dialect);
+            return false;
         }
+        true
     }
 
     /// The tokens of a block of movetext, `bytes`, whose first byte is at `base` in the game
@@ -209,17 +218,7 @@ impl Found {
             if terminators.is_some_and(|dialect| dialect.is_terminator_bytes(token)) {
                 return BlockTokens::Other(first | end << 8);
             }
-            let last = bytes[end - 1];
-            if starts_move(bytes[first]) && !matches!(last, b'!' | b'?' | 0x80..=0xFF) {
-                self.events.push(Ev::Move(span));
-            } else if let Some((number, black)) = lone_number(token) {
-                self.events.push(Ev::MoveNumber {
-                    number,
-                    written: true,
-                    black,
-                    span,
-                });
-            } else {
+            if !self.plain_token(token, bytes[first], bytes[end - 1], span) {
                 return BlockTokens::Other(first | end << 8);
             }
             starts &= starts - 1;
