@@ -680,8 +680,7 @@ pub(crate) fn split_token_bytes(
     dialect: &Dialect,
     mut emit: impl FnMut(Piece, std::ops::Range<usize>),
 ) {
-    // Results and glyphs are UTF-8, so bytes that are not cannot be one.
-    let is_result = |b: &[u8]| std::str::from_utf8(b).is_ok_and(|s| dialect.is_result(s));
+    let is_result = |b: &[u8]| dialect.is_result_bytes(b);
     let is_mark = |b: &u8| matches!(b, b'!' | b'?');
     let mut at = 0;
     // Most tokens are a move or a move number alone: neither loop runs more than once for them.
