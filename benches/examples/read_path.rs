@@ -29,7 +29,8 @@ fn main() -> ExitCode {
         eprintln!("usage: read_path ours|shakmaty|uci|load FILE");
         return ExitCode::from(2);
     };
-    let pgn = match std::fs::read_to_string(&path) {
+    // Bytes, as both readers take them: a TWIC file is often Latin-1.
+    let pgn = match std::fs::read(&path) {
         Ok(pgn) => pgn,
         Err(error) => {
             eprintln!("read_path: {path}: {error}");

@@ -15,6 +15,7 @@ mod draughts_anchor;
 mod fuzz;
 mod memory;
 mod perft_corpus;
+mod pinned;
 mod util;
 
 use std::process::ExitCode;
@@ -55,6 +56,8 @@ enum Task {
     DraughtsAnchor(draughts_anchor::Args),
     /// Convert and check a large PGN (1 GiB) and a small one; fail if peak memory grows.
     Memory(memory::Args),
+    /// Time `scoresheet check` pinned to one core against pgn-reader + shakmaty on a file.
+    Pinned(pinned::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Task::DraughtsAnchor(args) => draughts_anchor::run(&args),
         Task::DistBench(args) => dist_bench::run(&args),
         Task::Memory(args) => memory::run(&args),
+        Task::Pinned(args) => pinned::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -160,7 +160,7 @@ pub(crate) fn build(debug: bool) -> Result<PathBuf> {
 }
 
 /// The `executable` of a cargo `compiler-artifact` message, when it names one.
-fn executable(message: &str) -> Option<PathBuf> {
+pub(crate) fn executable(message: &str) -> Option<PathBuf> {
     let (_, rest) = message.split_once(r#""executable":""#)?;
     let (path, _) = rest.split_once('"')?;
     Some(PathBuf::from(path))

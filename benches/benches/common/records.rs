@@ -10,9 +10,9 @@ pub(crate) mod ours {
 
     /// Reads every game, resolves every SAN token and plays it, each game's memory handed back
     /// for the next as in `2-records`.
-    pub(crate) fn read_resolve_play(pgn: &str) -> usize {
+    pub(crate) fn read_resolve_play(pgn: impl AsRef<[u8]>) -> usize {
         let mut plies = 0;
-        let mut reader = RecordReader::new(black_box(pgn.as_bytes()), Dialect::pgn());
+        let mut reader = RecordReader::new(black_box(pgn.as_ref()), Dialect::pgn());
         while let Some(game) = reader.next() {
             let game = game.unwrap();
             plies +=
@@ -24,10 +24,11 @@ pub(crate) mod ours {
     }
 
     /// Reads, resolves, plays and writes every game again in UCI.
-    pub(crate) fn convert_to_uci(pgn: &str) -> usize {
+    pub(crate) fn convert_to_uci(pgn: impl AsRef<[u8]>) -> usize {
+        let pgn = pgn.as_ref();
         let dialect = Dialect::pgn();
         let mut out = String::with_capacity(pgn.len());
-        let mut reader = RecordReader::new(black_box(pgn.as_bytes()), Dialect::pgn());
+        let mut reader = RecordReader::new(black_box(pgn), Dialect::pgn());
         while let Some(game) = reader.next() {
             let game = game.unwrap();
             replay::<Position, _, _>(
@@ -74,8 +75,11 @@ pub(crate) mod shakmaty {
             value: RawTag<'_>,
         ) -> ControlFlow<()> {
             if name == b"FEN" {
-                let fen = Fen::from_ascii(value.as_bytes()).unwrap();
-                *tags = Some(fen.into_position(CastlingMode::Chess960).unwrap());
+                // A real file's bad FEN leaves the game at the start position, as a bad move
+                // ends it (`san`): the anchor reads what it can, as our reader does.
+                *tags = Fen::from_ascii(value.as_bytes())
+                    .ok()
+                    .and_then(|fen| fen.into_position(CastlingMode::Chess960).ok());
             }
             ControlFlow::Continue(())
         }
@@ -85,7 +89,9 @@ pub(crate) mod shakmaty {
         }
 
         fn san(&mut self, pos: &mut Chess, san: SanPlus) -> ControlFlow<()> {
-            let mv = san.san.to_move(pos).unwrap();
+            let Ok(mv) = san.san.to_move(pos) else {
+                return ControlFlow::Break(());
+            };
             pos.play_unchecked(mv);
             self.plies += 1;
             ControlFlow::Continue(())
@@ -94,9 +100,9 @@ pub(crate) mod shakmaty {
         fn end_game(&mut self, _: Chess) {}
     }
 
-    pub(crate) fn read_resolve_play(pgn: &str) -> usize {
+    pub(crate) fn read_resolve_play(pgn: impl AsRef<[u8]>) -> usize {
         let mut replayer = Replayer { plies: 0 };
-        let mut reader = Reader::new(black_box(pgn.as_bytes()));
+        let mut reader = Reader::new(black_box(pgn.as_ref()));
         while reader.read_game(&mut replayer).unwrap().is_some() {}
         replayer.plies
     }
