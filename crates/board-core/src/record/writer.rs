@@ -321,6 +321,10 @@ pub struct MovetextWriter<'a> {
     /// is all an ASCII line needs: characters are counted only for a line longer in bytes than
     /// the width.
     line_start: usize,
+    /// The length `out` must exceed for a move to go in after a plain space: `line_start` when
+    /// no line break and no `(` wait for the next element, else `usize::MAX`. The three tests
+    /// in one, made for every move; kept by [`MovetextWriter::sync_plain`].
+    plain_after: usize,
     /// The element written last. Elements go straight into `out` and are placed at once (no
     /// buffer of their own to copy: this runs for every move); what is glued to one later (a
     /// glyph, a `)`) places it again, as it may no longer fit on its line.
@@ -395,6 +399,7 @@ impl<'a> MovetextWriter<'a> {
             dialect,
             line_width: dialect.line_width(),
             line_start: start,
+            plain_after: start,
             last: None,
             last_is_line_comment: false,
             break_before_next: false,
@@ -432,30 +437,30 @@ impl<'a> MovetextWriter<'a> {
         let ply = self.level.next;
         // Nearly every move follows another element on its line, with nothing waiting to go
         // before it: its space and number go in as one string.
-        let placed =
-            if !self.break_before_next && self.open == 0 && self.out.len() > self.line_start {
-                let at = self.out.len() + 1;
-                if ply.black {
-                    self.out.push(' ');
-                    if self.need_number {
-                        push_label(self.out, ply);
-                    }
-                } else if !push_spaced_number(self.out, ply.number) {
-                    self.out.push(' ');
+        let placed = if self.out.len() > self.plain_after {
+            let at = self.out.len() + 1;
+            if ply.black {
+                self.out.push(' ');
+                if self.need_number {
                     push_label(self.out, ply);
                 }
-                self.last_is_line_comment = false;
-                Placed {
-                    at,
-                    separator: Separator::Space,
-                }
-            } else {
-                let placed = self.open_element();
-                if !ply.black || self.need_number {
-                    push_label(self.out, ply);
-                }
-                placed
-            };
+            } else if !push_spaced_number(self.out, ply.number) {
+                self.out.push(' ');
+                push_label(self.out, ply);
+            }
+            // `last_is_line_comment` is false already: a `;` comment leaves a line break
+            // waiting, which keeps this path closed.
+            Placed {
+                at,
+                separator: Separator::Space,
+            }
+        } else {
+            let placed = self.open_element();
+            if !ply.black || self.need_number {
+                push_label(self.out, ply);
+            }
+            placed
+        };
         let start = self.out.len();
         write(self.out);
         self.level.last = Some(ply);
@@ -538,6 +543,7 @@ impl<'a> MovetextWriter<'a> {
             self.settle(placed);
             self.last_is_line_comment = true;
             self.break_before_next = true;
+            self.sync_plain();
         } else {
             // Each word an element, so that lines break between them.
             let mut placed = self.open_element();
@@ -565,6 +571,7 @@ impl<'a> MovetextWriter<'a> {
             last: None,
         };
         self.open += 1;
+        self.sync_plain();
         self.need_number = true;
         self.glue_to = None;
     }
@@ -628,7 +635,17 @@ impl<'a> MovetextWriter<'a> {
         }
         self.open = 0;
         self.last_is_line_comment = false;
+        self.plain_after = self.line_start;
         placed
+    }
+
+    /// Sets [`MovetextWriter::plain_after`] from what it stands for.
+    fn sync_plain(&mut self) {
+        self.plain_after = if self.break_before_next || self.open > 0 {
+            usize::MAX
+        } else {
+            self.line_start
+        };
     }
 
     /// Places the element written from `placed.at` to the end of `out`: on the current line,
@@ -649,6 +666,7 @@ impl<'a> MovetextWriter<'a> {
             self.out.replace_range(at - 1..at, "\n");
         }
         self.line_start = at;
+        self.sync_plain();
         // A line starting `%` is an escape line, and one starting `[Name "` a tag: keep them off
         // the first column.
         if matches!(self.out.as_bytes()[at], b'%' | b'[') {
@@ -683,6 +701,7 @@ impl<'a> MovetextWriter<'a> {
                 self.break_before_next = true;
             }
         }
+        self.sync_plain();
         self.last = None;
     }
 }
@@ -695,6 +714,7 @@ impl MovetextSink for MovetextWriter<'_> {
         write_tags(self.out, self.dialect, tags, result);
         // The movetext starts on a line of its own.
         self.line_start = self.out.len();
+        self.sync_plain();
     }
 
     #[inline]

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use chess_rules::{CastlingSide, Move, Piece, Position, Role, Square, attacks};
+use chess_rules::{Bitboard, CastlingSide, Move, Piece, Position, Role, Square, attacks};
 
 use super::resolve::disambiguation;
 use super::syntax::{San, SanPlus, Suffix};
@@ -116,16 +116,31 @@ impl Style {
 /// assert_eq!(out, "Nf3");
 /// ```
 pub fn write_san(pos: &Position, mv: Move, style: &Style, out: &mut String) {
-    write_move(pos, mv, style, out);
-    if let Some(suffix) = suffix_of(pos, mv) {
+    // What the moved piece attacks from its destination once it stands there: the rivals'
+    // pretest and the check test share it (see `Reach`).
+    let reach = Reach(attacks::of(
+        mv.role(),
+        pos.turn(),
+        mv.to(),
+        pos.occupied().without(mv.from()).with(mv.to()),
+    ));
+    write_move(pos, mv, style, out, reach);
+    if let Some(suffix) = suffix_of(pos, mv, reach) {
         out.push(suffix.char());
     }
 }
 
+/// The squares the moved piece (as it was, before any promotion) attacks from its destination,
+/// with the board as the move leaves it. The rival test needs the board before the move, but
+/// the square the piece leaves can only open lines: this set holds every rival that one would
+/// hold, and `disambiguation` decides exactly among them. Computed once for both tests.
+#[derive(Clone, Copy)]
+struct Reach(Bitboard);
+
 /// The sign `mv` deserves, played in `pos`. Most moves give no check, which the board before
 /// the move tells without playing it; only a check is played out, to test for mate.
-pub(crate) fn suffix_of(pos: &Position, mv: Move) -> Option<Suffix> {
-    if gives_check(pos, mv) == Some(false) {
+fn suffix_of(pos: &Position, mv: Move, reach: Reach) -> Option<Suffix> {
+    if gives_check(pos, mv, reach) == Some(false) {
         return None;
     }
     let mut after = *pos;
@@ -136,7 +151,7 @@ pub(crate) fn suffix_of(pos: &Position, mv: Move) -> Option<Suffix> {
 /// Whether the legal move `mv` checks the other king, from the board before it: the moved
 /// piece from its destination, or a slider of the mover's through the square it leaves.
 /// `None` where only playing the move tells (castling, en passant, no king to check).
-fn gives_check(pos: &Position, mv: Move) -> Option<bool> {
+fn gives_check(pos: &Position, mv: Move, reach: Reach) -> Option<bool> {
     if mv.is_castle() || mv.is_en_passant() {
         return None;
     }
@@ -144,8 +159,11 @@ fn gives_check(pos: &Position, mv: Move) -> Option<bool> {
     let king = pos.king_of(!us)?;
     let (from, to) = (mv.from(), mv.to());
     let occupied = pos.occupied().without(from).with(to);
-    let role = mv.promotion_role().unwrap_or(mv.role());
-    if attacks::of(role, us, to, occupied).contains(king) {
+    let reach = match mv.promotion_role() {
+        Some(role) => attacks::of(role, us, to, occupied),
+        None => reach.0,
+    };
+    if reach.contains(king) {
         return Some(true);
     }
     // With the mover to play, the other king is not attacked: only a slider behind the square
@@ -164,7 +182,7 @@ fn gives_check(pos: &Position, mv: Move) -> Option<bool> {
 }
 
 /// The SAN body without the check sign.
-fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
+fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String, reach: Reach) {
     if let Some(side) = mv.castling_side() {
         out.push_str(match (side, style.castling_zeros) {
             (CastlingSide::KingSide, false) => "O-O",
@@ -186,11 +204,7 @@ fn write_move(pos: &Position, mv: Move, style: &Style, out: &mut String) {
         .without(mv.from());
     let (file, rank) = match role {
         Role::Pawn => (capture, false),
-        _ if rivals.any()
-            && (rivals & attacks::of(role, pos.turn(), mv.to(), pos.occupied())).any() =>
-        {
-            disambiguation(pos, mv)
-        }
+        _ if (rivals & reach.0).any() => disambiguation(pos, mv),
         _ => (false, false),
     };
     if file {
@@ -317,6 +331,11 @@ mod tests {
     #[test]
     fn rivals_found_without_generating_moves() {
         assert!(sans("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").contains(&"Nbd2".to_owned()));
+        // The a1 rook sees d1 only once the c1 rook has left: no rival, though the pretest,
+        // made with the board after the move, sends it to `disambiguation`.
+        let doubled = sans("4k3/8/8/8/8/8/8/R1R1K3 w - - 0 1");
+        assert!(doubled.contains(&"Rd1".to_owned()), "{doubled:?}");
+        assert!(doubled.contains(&"Rab1".to_owned()), "{doubled:?}");
         // The h1 rook attacks d1 only through its own king: no rival.
         assert!(sans("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").contains(&"Rd1".to_owned()));
         // A pinned rival is none either: the d2 knight attacks e4 but may not leave the d-file.
