@@ -288,7 +288,11 @@ impl Found {
             // digits and dots are found: the token's end searched first and its bytes read
             // again cost about 35 instructions more a number.
             if buf[i].is_ascii_digit()
-                && let Some((len, number, black)) = lone_number_at(&buf[i..])
+                && let Some((len, number, black)) = buf
+                    .get(i..)
+                    .and_then(<[u8]>::first_chunk::<8>)
+                    .and_then(lexer::lone_number_word)
+                    .or_else(|| lone_number_at(&buf[i..]))
             {
                 let token = &buf[i..i + len];
                 // `len > 0`, and the token is in the game.
@@ -1304,6 +1308,40 @@ mod tests {
             assert!(at.is_none_or(|(len, ..)| len == token.len()), "{token}");
             assert_eq!(lone_number_at(token.as_bytes()), None, "{token} at the end");
         }
+    }
+
+    #[test]
+    fn move_numbers_read_eight_bytes_at_a_time_as_a_byte_at_a_time() {
+        // Words of digits, dots and a few other bytes: where the word decides, it gives what the
+        // byte loop gives; where it does not, the byte loop finds no number ending in it.
+        let alphabet = [b'0', b'1', b'9', b'.', b' ', b'{', b'e', b'-', b'\n', 0xE2];
+        let mut word = [0u8; 8];
+        let mut decided = 0;
+        for n in 0..alphabet.len().pow(6) {
+            let mut k = n;
+            for b in &mut word[..6] {
+                *b = alphabet[k % alphabet.len()];
+                k /= alphabet.len();
+            }
+            for tail in [*b"  ", *b"..", *b"5.", *b"}x"] {
+                word[6..].copy_from_slice(&tail);
+                let at = lone_number_at(&word);
+                match lexer::lone_number_word(&word) {
+                    Some(read) => {
+                        decided += 1;
+                        assert_eq!(Some(read), at, "{word:?}");
+                    }
+                    None => assert_eq!(at, None, "{word:?}"),
+                }
+            }
+        }
+        assert!(decided > 10_000, "{decided}");
+        assert_eq!(
+            lexer::lone_number_word(b"1234567 "),
+            Some((7, 1_234_567, false))
+        );
+        assert_eq!(lexer::lone_number_word(b"0007... "), Some((7, 7, true)));
+        assert_eq!(lexer::lone_number_word(b"12345678"), None);
     }
 
     #[test]
