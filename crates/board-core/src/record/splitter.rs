@@ -250,13 +250,13 @@ impl Found {
             if buf.get(i) == Some(&b' ') {
                 i += 1;
             }
-            let class = loop {
+            let (class, b) = loop {
                 let Some(&b) = buf.get(i) else {
                     return Ok(i);
                 };
                 let class = lexer::MOVETEXT_STARTS[usize::from(b)];
                 if class != lexer::SPACE {
-                    break class;
+                    break (class, b);
                 }
                 i += 1;
             };
@@ -293,7 +293,7 @@ impl Found {
             // A move number, which follows every comment of a file with clocks, read as its
             // digits and dots are found: the token's end searched first and its bytes read
             // again cost about 35 instructions more a number.
-            if buf[i].is_ascii_digit()
+            if b.is_ascii_digit()
                 && let Some((len, number, black)) = buf
                     .get(i..)
                     .and_then(<[u8]>::first_chunk::<8>)
@@ -323,8 +323,16 @@ impl Found {
                 return Ok(i);
             };
             let token = &buf[i..i + len];
+            // `len > 0`, and the token is in the game: no clamp as in `Span::new`, and its
+            // first byte is the one sorted above.
+            let span = Span {
+                start: i - start,
+                end: i + len - start,
+            };
             // A plain token holds no NAG, so it leaves `defer` as it is.
-            self.token(token, i - start, dialect);
+            if !self.plain_token(token, b, token[len - 1], span) {
+                self.split_token(token, i - start, dialect);
+            }
             i += len;
             if walk.ends_game && dialect.is_terminator_bytes(token) {
                 return Err(i);
