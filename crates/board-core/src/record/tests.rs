@@ -796,6 +796,13 @@ fn games_read_in_one_pass_match_the_parser() {
         b"{ two\nlines }",
         b"{ open\n[Event \"x\"]\n}",
         b"{ [%clk 0:01:00] }\r\n",
+        // Near misses of the clock comment whose end is found without a search: a `}` or a
+        // line end where the time is, no space before the `}`, a longer time.
+        b"{ [%clk 0:0}:57] }",
+        b"{ [%clk 0:02:5\n] }",
+        b"{ [%clk 0:02:57]}",
+        b"{ [%clk 10:02:57] }",
+        b"{ [%clk 0:02:57] }}",
     ];
     let mut rng = Rng::new(0x853C_49E6_748F_EA9B);
     for round in 0..2000 {
