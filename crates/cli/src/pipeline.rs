@@ -9,10 +9,11 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
 use board_core::{
     Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
-    RawGame, ReadError, RecordReader, Rules, Severity, Stitcher, last_game_start, replay,
+    RawGame, ReadError, RecordReader, Severity, Stitcher, last_game_start,
 };
 
 pub(crate) use notation_detect::Source;
+use notation_registry::Kind;
 
 use crate::Error;
 use crate::progress::{self, Bar, Meter};
@@ -438,7 +439,7 @@ pub(crate) fn process<P, N>(
     jobs: usize,
 ) -> Result<Summary, Error>
 where
-    P: Rules,
+    P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
     let target = target.map_or(Target::Check, Target::To);
@@ -474,7 +475,7 @@ pub(crate) fn process_into<P, N>(
     jobs: usize,
 ) -> Result<Summary, Error>
 where
-    P: Rules,
+    P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized + Sync,
 {
     let inputs = open_inputs(files);
@@ -678,7 +679,7 @@ fn work<'n, P, N>(
     buffer: &mut String,
 ) -> Worked<'n, N>
 where
-    P: Rules,
+    P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mut reader = PartReader::new(dialect.clone(), part.origin, part.end);
@@ -775,11 +776,11 @@ fn replay_one<P, N>(
     note: Option<String>,
 ) -> Item
 where
-    P: Rules,
+    P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     buffer.clear();
-    let replayed = replay::<P, _, _>(
+    let replayed = P::replay_with(
         &game,
         notation,
         target.of(notation).map(|notation| Output {
@@ -830,7 +831,7 @@ fn collect<'n, P, N>(
     mut bar: Option<Bar<'_>>,
 ) -> Result<Summary, Error>
 where
-    P: Rules,
+    P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mut summary = Summary::default();
@@ -907,7 +908,7 @@ fn stitch<'n, P, N>(
     emit: &mut Emitter<'_, '_, '_>,
 ) -> Result<(), Error>
 where
-    P: Rules,
+    P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let Worked {
@@ -975,7 +976,7 @@ fn settle<'n, P, N>(
     emit: &mut Emitter<'_, '_, '_>,
 ) -> Result<(), Error>
 where
-    P: Rules,
+    P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let name = Arc::clone(&state.name);

@@ -5,9 +5,11 @@
 
 use std::fmt;
 
-use board_core::{Dialect, Notation, RawGame, Rules};
+use board_core::{Dialect, Notation, Output, RawGame, Replayed, Rules, replay};
 use notation_descriptive::DescriptivePosition;
 use notation_detect::{Detected, Source};
+
+use notation_en::Algebraic;
 
 use crate::{Chess, ChessNotation, Game, LookupError, Registry};
 
@@ -91,6 +93,23 @@ pub trait Kind: Rules {
     fn board(&self) -> Board<'_>;
     /// A move as the game's move it is.
     fn played(mv: &Self::Move) -> Played<'_>;
+
+    /// [`replay`]s `game` read with `source`, written with `output`'s notation, as a front end
+    /// replays every game. Where the notations are the registry's own, its kind may replay
+    /// with their types instead of through `dyn Notation` (chess does for its algebraic
+    /// notations): every move's reading and writing then inlined into the replay's loop,
+    /// where through the vtable each is a call. The same result either way.
+    fn replay_with<S, T>(
+        game: &RawGame,
+        source: &S,
+        output: Option<Output<'_, T>>,
+    ) -> Replayed<Self>
+    where
+        S: Notation<Position = Self, Move = Self::Move> + ?Sized,
+        T: Notation<Position = Self, Move = Self::Move> + ?Sized,
+    {
+        replay(game, source, output)
+    }
 }
 
 impl Kind for chess_rules::Position {
@@ -99,6 +118,65 @@ impl Kind for chess_rules::Position {
     }
     fn played(mv: &chess_rules::Move) -> Played<'_> {
         Played::Chess(mv)
+    }
+
+    /// A registry's algebraic notation as the source replays as [`Algebraic`], and as the
+    /// target too, or the registry's French: SAN read and written in the replay's loop, not
+    /// called through the vtable (on 1,500 games, `scoresheet check` 141.4 M -> 132.2 M
+    /// instructions, `convert --to en` 192.1 M -> 178.9 M).
+    fn replay_with<S, T>(
+        game: &RawGame,
+        source: &S,
+        output: Option<Output<'_, T>>,
+    ) -> Replayed<Self>
+    where
+        S: Notation<Position = Self, Move = Self::Move> + ?Sized,
+        T: Notation<Position = Self, Move = Self::Move> + ?Sized,
+    {
+        let Some(source) = crate::registry_algebraic(source) else {
+            return replay(game, source, output);
+        };
+        match output {
+            None => replay::<_, _, Algebraic>(game, source, None),
+            Some(output) => {
+                let Output {
+                    notation,
+                    dialect,
+                    out,
+                } = output;
+                if let Some(target) = crate::registry_algebraic(notation) {
+                    replay(
+                        game,
+                        source,
+                        Some(Output {
+                            notation: target,
+                            dialect,
+                            out,
+                        }),
+                    )
+                } else if let Some(target) = crate::registry_french(notation) {
+                    replay(
+                        game,
+                        source,
+                        Some(Output {
+                            notation: target,
+                            dialect,
+                            out,
+                        }),
+                    )
+                } else {
+                    replay(
+                        game,
+                        source,
+                        Some(Output {
+                            notation,
+                            dialect,
+                            out,
+                        }),
+                    )
+                }
+            }
+        }
     }
 }
 

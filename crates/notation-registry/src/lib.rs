@@ -118,6 +118,36 @@ static HUNGARIAN: Algebraic = Algebraic::with_letters(PieceLetters::HUNGARIAN);
 static ROMANIAN: Algebraic = Algebraic::with_letters(PieceLetters::ROMANIAN);
 static RUSSIAN: Algebraic = Algebraic::with_letters(PieceLetters::RUSSIAN);
 
+/// The registry's own algebraic notation that `notation` is, by address: the statics behind
+/// [`CHESS`]'s letter sets. `None` for any other notation, a registry's or not: those are
+/// read through their trait, as every notation can be.
+pub(crate) fn registry_algebraic<N: ?Sized>(notation: &N) -> Option<&'static Algebraic> {
+    static ALGEBRAIC: [&Algebraic; 13] = [
+        &ENGLISH,
+        &FIGURINE,
+        &GERMAN,
+        &SPANISH,
+        &ITALIAN,
+        &DUTCH,
+        &PORTUGUESE,
+        &POLISH,
+        &SWEDISH,
+        &CZECH,
+        &HUNGARIAN,
+        &ROMANIAN,
+        &RUSSIAN,
+    ];
+    ALGEBRAIC
+        .iter()
+        .copied()
+        .find(|&algebraic| std::ptr::addr_eq(notation, algebraic))
+}
+
+/// The registry's French notation if `notation` is it, by address, as [`registry_algebraic`].
+pub(crate) fn registry_french<N: ?Sized>(notation: &N) -> Option<&'static French> {
+    std::ptr::addr_eq(notation, &FRENCH).then_some(&FRENCH)
+}
+
 /// [`CHESS`] by the names letter-set detection gives its letter sets, built once: what
 /// [`notation_detect::chess`] takes to name the notation a game is written in.
 pub fn chess_letter_sets() -> &'static [notation_detect::Entry<'static, ChessNotation>] {
