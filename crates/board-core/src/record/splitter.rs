@@ -540,7 +540,7 @@ fn glued_move(token: &[u8], dialect: &Dialect) -> Option<(usize, u32, bool)> {
         || !token.get(len)?.is_ascii_alphabetic()
         || !last.is_ascii()
         || matches!(last, b'!' | b'?')
-        || dialect.is_result_bytes(token)
+        || dialect.is_dot_letter_result_bytes(token)
         || dialect.is_result_bytes(&token[len..])
     {
         return None;
@@ -1292,7 +1292,9 @@ mod tests {
         ];
         let mut rng = testkit::Rng::new(0x9_1ced);
         let mut answered = 0;
-        for dialect in [Dialect::pgn(), Dialect::pdn()] {
+        // A dialect whose results look like glued moves, which the path must not take as such.
+        let glued_results = Dialect::new(&["1-0", "1.e4", "0.Z"], &["12...Nf3"]);
+        for dialect in [Dialect::pgn(), Dialect::pdn(), glued_results.clone()] {
             for _ in 0..40_000 {
                 // Half of them a number and dots first, the shape the path looks for.
                 let mut token = String::new();
@@ -1337,6 +1339,14 @@ mod tests {
         for other in ["12.", "e4", "1.e4!", "0.5-0.5", "1.(", "12.e4\u{203c}"] {
             assert_eq!(glued_move(other.as_bytes(), &pgn), None, "{other}");
         }
+        for result in ["1.e4", "12...Nf3", "0.Z"] {
+            assert_eq!(
+                glued_move(result.as_bytes(), &glued_results),
+                None,
+                "{result}"
+            );
+        }
+        assert_eq!(glued_move(b"1.e5", &glued_results), Some((2, 1, false)));
     }
 
     /// Splits a whole input the way the reader does, returning each game's text.
