@@ -339,7 +339,7 @@ impl Found {
                     span,
                 });
                 i += len;
-                if walk.ends_game && dialect.is_terminator_bytes(token) {
+                if walk.ends_game && dialect.is_terminator_bytes_lean(token) {
                     return Err(i);
                 }
                 tokens += 1;
@@ -360,7 +360,7 @@ impl Found {
                 self.split_token(token, i - start, dialect);
             }
             i += len;
-            if walk.ends_game && dialect.is_terminator_bytes(token) {
+            if walk.ends_game && dialect.is_terminator_bytes_lean(token) {
                 return Err(i);
             }
             tokens += 1;
