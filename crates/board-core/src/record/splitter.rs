@@ -191,19 +191,22 @@ impl Found {
             return false;
         };
         let cut = span.start.wrapping_add(len);
-        self.events.push(Ev::MoveNumber {
-            number,
-            written: true,
-            black,
-            span: Span {
-                start: span.start,
-                end: cut,
+        // One test of the capacity for both.
+        self.events.extend_from_slice(&[
+            Ev::MoveNumber {
+                number,
+                written: true,
+                black,
+                span: Span {
+                    start: span.start,
+                    end: cut,
+                },
             },
-        });
-        self.events.push(Ev::Move(Span {
-            start: cut,
-            end: span.end,
-        }));
+            Ev::Move(Span {
+                start: cut,
+                end: span.end,
+            }),
+        ]);
         true
     }
 
