@@ -93,25 +93,32 @@ pub(crate) fn run(args: &Args) -> Result {
 
 /// The wall time of `taskset -c CORES scoresheet COMMAND --jobs JOBS FILE`, output discarded.
 fn time(binary: &Path, cores: &str, jobs: &str, command: &[&str], path: &Path) -> Result<Duration> {
+    let mut argv = vec![binary.display().to_string()];
+    argv.extend(command.iter().map(|&a| a.to_owned()));
+    argv.extend(["--quiet", "--jobs", jobs].map(str::to_owned));
+    argv.push(path.display().to_string());
+    pinned_time(cores, &argv)
+}
+
+/// The wall time of `taskset -c CORES ARGV...`, its output discarded: the timing of
+/// `cargo xtask cores` and `cargo xtask pinned`.
+pub(crate) fn pinned_time(cores: &str, argv: &[String]) -> Result<Duration> {
     let start = Instant::now();
     let out = Command::new("taskset")
         .args(["-c", cores])
-        .arg(binary)
-        .args(command)
-        .args(["--quiet", "--jobs", jobs])
-        .arg(path)
+        .args(argv)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output()
         .map_err(|e| format!("cannot run taskset (util-linux): {e}"))?;
     let wall = start.elapsed();
-    // Exit status 1 is a game with an error, which real samples have; 2 and up is a failure.
+    // Exit status 1 is a game with an error, which real samples have; 2 and up, or a signal,
+    // is a failure.
     if out.status.code().is_none_or(|c| c > 1) {
         return Err(format!(
-            "`taskset -c {cores} scoresheet {} --jobs {jobs} {}` failed: {}",
-            command.join(" "),
-            path.display(),
+            "`taskset -c {cores} {}` failed: {}",
+            argv.join(" "),
             String::from_utf8_lossy(&out.stderr)
         ));
     }

@@ -10,11 +10,10 @@
 //! more, or a signal) stops the task; `check`'s 1, a game with an error, does not.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::memory;
 use crate::util::{self, Result};
+use crate::{cores, memory};
 
 /// Arguments of `cargo xtask pinned`.
 #[derive(Debug, clap::Args)]
@@ -89,7 +88,7 @@ pub(crate) fn run(args: &Args) -> Result {
         let count = commands.len();
         for k in 0..count {
             let timed = &mut commands[(round + k) % count];
-            let time = time(&args.core, &timed.argv)?;
+            let time = cores::pinned_time(&args.core, &timed.argv)?;
             timed.times.push(time);
         }
     }
@@ -137,30 +136,6 @@ fn build_read_path() -> Result<PathBuf> {
         .filter(|line| line.contains(r#""reason":"compiler-artifact""#))
         .find_map(memory::executable)
         .ok_or_else(|| "cargo built no read_path example".to_owned())
-}
-
-/// The wall time of `taskset -c CORE ARGV...`, its output discarded.
-fn time(core: &str, argv: &[String]) -> Result<Duration> {
-    let start = Instant::now();
-    let out = Command::new("taskset")
-        .args(["-c", core])
-        .args(argv)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| format!("cannot run taskset (util-linux): {e}"))?;
-    let wall = start.elapsed();
-    // `check` exits with 1 when a game has an error, which real samples have; 2 and up, or a
-    // signal, is a failure.
-    if out.status.code().is_none_or(|c| c > 1) {
-        return Err(format!(
-            "`taskset -c {core} {}` failed: {}",
-            argv.join(" "),
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(wall)
 }
 
 #[cfg(test)]

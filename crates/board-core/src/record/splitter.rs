@@ -462,28 +462,13 @@ const fn starts_move(b: u8) -> bool {
 /// it is Black's, as [`lexer::split_token_bytes`] reads it.
 // Always inlined, digits read once: a move number follows nearly every comment of a file with
 // clocks, and as a call with two passes over its digits it cost 68 instructions a number.
-// The digits summed in a `u64` with no test of overflow, which 19 digits cannot reach: a
-// saturating `u32` multiplied and tested each digit.
 #[inline(always)]
 fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
-    let mut number = 0u64;
-    let mut digits = 0;
-    while let Some(&d) = token.get(digits)
-        && d.is_ascii_digit()
-    {
-        number = number.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-        digits += 1;
-    }
-    let dots = &token[digits..];
-    if digits == 0 || dots.iter().any(|&b| b != b'.') {
+    let (digits, len, sum) = number_and_dots(token);
+    if digits == 0 || len != token.len() {
         return None;
     }
-    let number = if digits <= 19 {
-        u32::try_from(number).unwrap_or(u32::MAX)
-    } else {
-        long_number(&token[..digits])
-    };
-    Some((number, dots.len() >= 2))
+    Some((number_value(token, digits, sum), len - digits >= 2))
 }
 
 /// The lone move number at the start of `bytes` when a byte that ends a token follows it, as
@@ -491,27 +476,11 @@ fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
 /// is Black's. `None` for any other token (`12.e4`, `1-0`), or when `bytes` ends first.
 #[inline(always)]
 fn lone_number_at(bytes: &[u8]) -> Option<(usize, u32, bool)> {
-    let mut number = 0u64;
-    let mut digits = 0;
-    while let Some(&d) = bytes.get(digits)
-        && d.is_ascii_digit()
-    {
-        number = number.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-        digits += 1;
-    }
-    let mut len = digits;
-    while bytes.get(len) == Some(&b'.') {
-        len += 1;
-    }
+    let (digits, len, sum) = number_and_dots(bytes);
     if digits == 0 || !lexer::ends_token(*bytes.get(len)?) {
         return None;
     }
-    let number = if digits <= 19 {
-        u32::try_from(number).unwrap_or(u32::MAX)
-    } else {
-        long_number(&bytes[..digits])
-    };
-    Some((len, number, len - digits >= 2))
+    Some((len, number_value(bytes, digits, sum), len - digits >= 2))
 }
 
 /// A move glued to its number, `12.e4` or `12...Nf6`, as real databases write most moves
@@ -525,18 +494,7 @@ fn lone_number_at(bytes: &[u8]) -> Option<(usize, u32, bool)> {
 // instructions a move.
 #[inline(always)]
 fn glued_move(token: &[u8], dialect: &Dialect) -> Option<(usize, u32, bool)> {
-    let mut number = 0u64;
-    let mut digits = 0;
-    while let Some(&d) = token.get(digits)
-        && d.is_ascii_digit()
-    {
-        number = number.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-        digits += 1;
-    }
-    let mut len = digits;
-    while token.get(len) == Some(&b'.') {
-        len += 1;
-    }
+    let (digits, len, sum) = number_and_dots(token);
     let last = *token.last()?;
     if digits == 0
         || len == digits
@@ -548,12 +506,39 @@ fn glued_move(token: &[u8], dialect: &Dialect) -> Option<(usize, u32, bool)> {
     {
         return None;
     }
-    let number = if digits <= 19 {
-        u32::try_from(number).unwrap_or(u32::MAX)
+    Some((len, number_value(token, digits, sum), len - digits >= 2))
+}
+
+/// The digits then the dots at the start of `bytes`, each read once: how many digits, the
+/// length with the dots, and the digits summed in a `u64` with no test of overflow, which 19
+/// digits cannot reach (a saturating `u32` multiplied and tested each digit); [`number_value`]
+/// gives the number.
+#[inline(always)]
+fn number_and_dots(bytes: &[u8]) -> (usize, usize, u64) {
+    let mut sum = 0u64;
+    let mut digits = 0;
+    while let Some(&d) = bytes.get(digits)
+        && d.is_ascii_digit()
+    {
+        sum = sum.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+        digits += 1;
+    }
+    let mut len = digits;
+    while bytes.get(len) == Some(&b'.') {
+        len += 1;
+    }
+    (digits, len, sum)
+}
+
+/// The number the `digits` digits at the start of `bytes` write, saturated at `u32::MAX`, from
+/// their `sum` as [`number_and_dots`] gives it.
+#[inline(always)]
+fn number_value(bytes: &[u8], digits: usize, sum: u64) -> u32 {
+    if digits <= 19 {
+        u32::try_from(sum).unwrap_or(u32::MAX)
     } else {
-        long_number(&token[..digits])
-    };
-    Some((len, number, len - digits >= 2))
+        long_number(&bytes[..digits])
+    }
 }
 
 /// The value of a run of more than 19 digits, saturated at `u32::MAX`.
