@@ -635,6 +635,7 @@ fn parse_normal(
         let inner = std::str::from_utf8(&rest[open + 1..rest.len() - 1]).unwrap_or("");
         if let Some((promo, len)) = letters.role_prefix(inner)
             && len == inner.len()
+            && promo != Role::Pawn
         {
             promotion = Some(promo);
             *lenience = lenience.union(Lenience::PROMOTION_FORM);
