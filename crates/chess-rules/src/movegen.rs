@@ -226,6 +226,28 @@ impl Position {
         self.count_legal_moves() > 0
     }
 
+    /// The legal castling move on `side`, if there is one: what `O-O` and `O-O-O` name,
+    /// found without making the list of [`Position::castling_moves`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_rules::{CastlingSide, Position};
+    ///
+    /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1").unwrap();
+    /// assert!(pos.castling_move(CastlingSide::KingSide).is_none());
+    /// let long = pos.castling_move(CastlingSide::QueenSide).unwrap();
+    /// assert_eq!(long.king_to().to_string(), "c1");
+    /// ```
+    #[must_use]
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        let king = self.king_of(self.turn)?;
+        if self.is_check() {
+            return None;
+        }
+        self.castle_on(side, king)
+    }
+
     /// The legal castling moves (at most two).
     #[must_use]
     pub fn castling_moves(&self) -> MoveList {
@@ -497,29 +519,33 @@ impl Position {
     }
 
     fn gen_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
-        let us = self.turn;
         for side in CastlingSide::ALL {
-            let Some(rook) = self.castling_rook(us, side) else {
-                continue;
-            };
-            let king_to = side.king_to(us);
-            let rook_to = side.rook_to(us);
-            let king_path = attacks::between(king, king_to).with(king_to);
-            let rook_path = attacks::between(rook, rook_to).with(rook_to);
-            let movers = king.bitboard() | rook.bitboard();
-            let occupied = self.occupied() & !movers;
-            if ((king_path | rook_path) & occupied).any() {
-                continue;
-            }
-            // With king and rook lifted, so that a rook that shielded the king's destination
-            // along the rank does not hide an attack (Chess960).
-            let safe = king_path
-                .into_iter()
-                .all(|sq| self.attackers_to(sq, !us, occupied).is_empty());
-            if safe {
-                sink.push(Move::castle(king, rook));
+            if let Some(castle) = self.castle_on(side, king) {
+                sink.push(castle);
             }
         }
+    }
+
+    /// Castling on `side` with the king on `king`, if the right stands and the squares
+    /// between are empty and safe (the king not in check is the caller's test).
+    fn castle_on(&self, side: CastlingSide, king: Square) -> Option<Move> {
+        let us = self.turn;
+        let rook = self.castling_rook(us, side)?;
+        let king_to = side.king_to(us);
+        let rook_to = side.rook_to(us);
+        let king_path = attacks::between(king, king_to).with(king_to);
+        let rook_path = attacks::between(rook, rook_to).with(rook_to);
+        let movers = king.bitboard() | rook.bitboard();
+        let occupied = self.occupied() & !movers;
+        if ((king_path | rook_path) & occupied).any() {
+            return None;
+        }
+        // With king and rook lifted, so that a rook that shielded the king's destination
+        // along the rank does not hide an attack (Chess960).
+        king_path
+            .into_iter()
+            .all(|sq| self.attackers_to(sq, !us, occupied).is_empty())
+            .then(|| Move::castle(king, rook))
     }
 }
 

@@ -102,9 +102,7 @@ impl SanPlus {
         else {
             return match self.san {
                 San::Castle(side) => pos
-                    .castling_moves()
-                    .into_iter()
-                    .find(|m| m.castling_side() == Some(side))
+                    .castling_move(side)
                     .map(|mv| (mv, lenience))
                     .ok_or(ResolveError::Illegal { role: Role::King }),
                 _ => Err(ResolveError::Null),

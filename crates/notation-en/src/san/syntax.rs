@@ -272,7 +272,7 @@ impl SanPlus {
     #[inline(always)]
     pub(crate) fn common(text: &[u8], letters: &PieceLetters) -> Option<SanPlus> {
         let (body, suffix) = split_check_sign(text);
-        let san = parse_common(body, letters)?;
+        let san = parse_common(body, letters).or_else(|| castling(body))?;
         Some(SanPlus {
             san,
             suffix,
@@ -556,6 +556,18 @@ fn parse_common(body: &[u8], letters: &PieceLetters) -> Option<San> {
     })
 }
 
+/// Castling as written canonically, about two moves a game in real files: tested only when
+/// the other shapes fail, so that it costs the other moves nothing (with zeros, a repair, it
+/// is left to the lenient reader).
+#[inline]
+fn castling(body: &[u8]) -> Option<San> {
+    match body {
+        b"O-O" => Some(San::Castle(CastlingSide::KingSide)),
+        b"O-O-O" => Some(San::Castle(CastlingSide::QueenSide)),
+        _ => None,
+    }
+}
+
 /// The file of a letter `a`..`h`, by arithmetic: this runs for every square of every token.
 #[inline]
 fn file_index(byte: u8) -> Option<File> {
@@ -800,5 +812,29 @@ mod tests {
         );
         // A sign before the glyph is read; a glyph before the sign is not a mark.
         assert!(SanPlus::from_ascii(b"e4!+").is_err());
+    }
+
+    /// Castling as written canonically takes the common path and reads as the lenient reader
+    /// reads it; written with zeros it is left to the lenient reader, which reports the form.
+    #[test]
+    fn canonical_castling_is_a_common_shape() {
+        let letters = &PieceLetters::ENGLISH;
+        for token in ["O-O", "O-O-O", "O-O+", "O-O-O#"] {
+            let common = SanPlus::common(token.as_bytes(), letters);
+            assert_eq!(
+                common,
+                Some(parse_lenient(token.as_bytes(), letters).unwrap()),
+                "{token}"
+            );
+            assert!(
+                matches!(common.map(|p| p.san), Some(San::Castle(_))),
+                "{token}"
+            );
+        }
+        for token in ["0-0", "0-0-0", "O-O-O-O", "OO", "O-"] {
+            assert_eq!(SanPlus::common(token.as_bytes(), letters), None, "{token}");
+        }
+        let zeros = SanPlus::from_ascii(b"0-0").unwrap();
+        assert!(zeros.lenience.contains(Lenience::CASTLING_ZEROS));
     }
 }
