@@ -349,7 +349,9 @@ struct Replay<'a, P: Rules, S: ?Sized, T: ?Sized, K> {
     line: Vec<P::Trace>,
     moves: Vec<Span>,
     stack: Vec<Frame<P>>,
-    binding: Result<(), String>,
+    /// Whether the automatic draws bind the game, asked of the rules when the first draw is
+    /// found ([`Replay::binding`]).
+    binding: Option<Result<(), String>>,
     watch_draws: bool,
     plies: usize,
     notes: Notes,
@@ -385,7 +387,7 @@ where
             line,
             moves: Vec::with_capacity(game.events.len()),
             stack: Vec::new(),
-            binding: P::automatic_draws_bind(game),
+            binding: None,
             watch_draws: true,
             plies: 0,
             notes: Notes::default(),
@@ -421,7 +423,7 @@ where
             && let Some(rule) = P::automatic_draw(&self.line)
         {
             let at = where_drawn(game, self.first, &self.moves);
-            match &self.binding {
+            match self.binding() {
                 Ok(()) => {
                     self.diagnostics.push(
                         Diagnostic::error(
@@ -441,7 +443,7 @@ where
                             format!("{text}: the game goes on after a draw by {rule} {at}"),
                             span,
                         )
-                        .with_help(why.clone()),
+                        .with_help(why),
                     );
                     self.watch_draws = false;
                 }
@@ -569,6 +571,17 @@ where
         ControlFlow::Continue(())
     }
 
+    /// Whether the automatic draws bind the game, asked of the rules the first time one is
+    /// found: few games reach one, and the rules' answer for an old game is a sentence built
+    /// for its warning (on a database of master games, a thousand instructions a game).
+    #[cold]
+    fn binding(&mut self) -> Result<(), String> {
+        let game = self.game;
+        self.binding
+            .get_or_insert_with(|| P::automatic_draws_bind(game))
+            .clone()
+    }
+
     /// Reports the repairs the notation made reading the move just read, once per kind.
     #[cold]
     fn report_repairs(&mut self, text: &str, span: Span) {
@@ -666,7 +679,7 @@ where
                 let message = format!(
                     "the game was drawn by {rule} {at}, so the result is {draw}, not {result}"
                 );
-                match &self.binding {
+                match self.binding() {
                     Ok(()) => {
                         self.diagnostics.push(Diagnostic::error(
                             Code::ResultAutomaticDraw,
@@ -678,7 +691,7 @@ where
                     Err(why) => {
                         self.diagnostics.push(
                             Diagnostic::warning(Code::ResultAutomaticDraw, message, span)
-                                .with_help(why.clone()),
+                                .with_help(why),
                         );
                     }
                 }
