@@ -183,10 +183,17 @@ impl Found {
 
     /// Pushes the number and the move of a token that is a move glued to its number
     /// ([`glued_move`]), spanning `span`; `false`, pushing nothing, for any other token. Out of
-    /// line: inlined into [`Found::block_tokens`], whose loop reads tokens of the other kinds
-    /// too, it cost the random games 1.4 M instructions.
+    /// line: inlined into [`Found::block_tokens`]'s loop for files that write their moves
+    /// spaced, it cost the random games 1.4 M instructions; files that glue them have a loop
+    /// of their own, `block_tokens::<true>`, with [`Found::glued_token_here`] inlined.
     #[inline(never)]
     fn glued_token(&mut self, token: &[u8], span: Span, dialect: &Dialect) -> bool {
+        self.glued_token_here(token, span, dialect)
+    }
+
+    /// [`Found::glued_token`], inlined where it is called.
+    #[inline(always)]
+    fn glued_token_here(&mut self, token: &[u8], span: Span, dialect: &Dialect) -> bool {
         let Some((len, number, black)) = glued_move(token, dialect) else {
             return false;
         };
@@ -221,8 +228,14 @@ impl Found {
     /// inlined into the splitter's one large function, it reloaded about fifteen a token, 90
     /// instructions a token in all. The block's bytes as an array, indexed by bit positions,
     /// need no bounds checks.
+    ///
+    /// `GLUED` reads moves glued to their numbers (`12.e4`, [`glued_move`]) here too, given
+    /// `terminators` (outside variations, in a file, where the caller reads them): a file
+    /// written so glues every white move, and leaving each to the caller cost a return from
+    /// this loop and a call back into it, about 40 instructions a move. Files that write their
+    /// moves spaced take the loop without it.
     #[inline(never)]
-    fn block_tokens(
+    fn block_tokens<const GLUED: bool>(
         &mut self,
         bytes: &[u8; 64],
         base: usize,
@@ -247,7 +260,11 @@ impl Found {
             if terminators.is_some_and(|dialect| dialect.is_terminator_bytes(token)) {
                 return BlockTokens::Other(first | end << 8);
             }
-            if !self.plain_token(token, bytes[first], bytes[end - 1], span) {
+            let read = self.plain_token(token, bytes[first], bytes[end - 1], span)
+                || (GLUED
+                    && terminators
+                        .is_some_and(|dialect| self.glued_token_here(token, span, dialect)));
+            if !read {
                 return BlockTokens::Other(first | end << 8);
             }
             starts &= starts - 1;
@@ -575,6 +592,9 @@ pub(crate) struct Scanner {
     /// starts another, a result token is a token like any other until the last, and a `[` in
     /// its movetext is a token.
     one_game: bool,
+    /// The file glues moves to their numbers (`12.e4`): its blocks read them with the other
+    /// tokens ([`Found::block_tokens`]).
+    glued: bool,
 }
 
 impl Scanner {
@@ -590,6 +610,7 @@ impl Scanner {
             found: Found::new(),
             markup: Vec::new(),
             one_game: false,
+            glued: false,
         }
     }
 
@@ -887,13 +908,15 @@ impl Scanner {
                 let (mut starts, mut ends) = (starts << skip, ends << skip);
                 let terminators = ends_game.then_some(dialect);
                 loop {
-                    match self.found.block_tokens(
-                        bytes,
-                        at.wrapping_sub(start),
-                        starts,
-                        ends,
-                        terminators,
-                    ) {
+                    let base = at.wrapping_sub(start);
+                    let found = if self.glued && ends_game {
+                        self.found
+                            .block_tokens::<true>(bytes, base, starts, ends, terminators)
+                    } else {
+                        self.found
+                            .block_tokens::<false>(bytes, base, starts, ends, terminators)
+                    };
+                    match found {
                         BlockTokens::Read => break,
                         BlockTokens::Open(first) => {
                             // The token runs on into a stop, or past the block: then the next
@@ -910,7 +933,11 @@ impl Scanner {
                             let span = Span::new(at + first - start, at + end - start);
                             // A move glued to its number (`12.e4`, half the tokens of a file
                             // written so) before the general reading of a token.
-                            if !(ends_game && self.found.glued_token(token, span, dialect)) {
+                            if ends_game && self.found.glued_token(token, span, dialect) {
+                                // A file that glues one move glues them all: its blocks
+                                // read them from now on.
+                                self.glued = true;
+                            } else {
                                 self.found.token(token, span.start, dialect);
                                 if ends_game && dialect.is_terminator_bytes(token) {
                                     self.pos = at + end;

@@ -1041,3 +1041,38 @@ fn read_path_for_callgrind() {
     }
     assert!(moves > 0);
 }
+
+/// A file that glues its moves to their numbers (`12.e4`, as TWIC and ChessBase write) reads
+/// them in the blocks' own loop once the first is found: every game of such a file comes out
+/// as the parser reads it, with moves glued and spaced, and tokens the loop leaves to the
+/// splitter (results, glyphs, comments) among them.
+#[test]
+fn glued_files_read_as_the_parser_reads_them() {
+    let game = |n: usize| {
+        format!(
+            "[Event \"Glued {n}\"]\n[Result \"1-0\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O \
+             Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 10.d4 Nbd7 11.c4 c6 12.cxb5 axb5 13.Nc3 \
+             Bb7 14.Bg5 b4 15.Nb1 h6 16.Bh4 c5 17.dxe5 Nxe4 18.Bxe7 Qxe7 19.exd6 Qf6 20.\n\
+             Nbd2 Nxd6 21.Nc4 Nxc4 22.Bxc4 Nb6 23.Ne5 Rae8 24.Bxf7+ Rxf7 25.Nxf7 Rxe1+ 26.\
+             Qxe1 Kxf7 27.Qe3 Qg5 28.Qxg5 hxg5 29.b3 Ke6 30.a3 Kd6 31.axb4 cxb4 32.Ra5 Nd5 33.\
+             f3 Bc8 34.Kf2 Bf5 35.Ra7 g6 36.Ra6+ Kc5 37.Ke1 Nf4 38.g3 Nxh3 39.Kd2 Kb5 40.Rd6 \
+             Kc5 41.Ra6 Nf2 42.g4 Bd3 43.Re6 {{a comment}} 43...Kd5 44.Re8 Kd6 45.Re5!? $1 \
+             Bf1 46.Rxg5 1-0\n\n"
+        )
+    };
+    let input: String = (0..6).map(game).collect();
+    for dialect in [Dialect::pgn(), Dialect::pgn().with_max_depth(2)] {
+        for step in [7, 64, 1 << 20] {
+            let [one_pass, parsed] = both_ways(input.as_bytes(), &dialect, step);
+            assert_eq!(one_pass, parsed, "reads of {step} bytes");
+            // Six games, and no warning after them.
+            let (trailing, games) = one_pass.split_last().unwrap();
+            assert_eq!(games.len(), 6);
+            assert!(
+                games.iter().all(|item| item.starts_with("Ok(")),
+                "{games:?}"
+            );
+            assert_eq!(trailing, "[]");
+        }
+    }
+}
