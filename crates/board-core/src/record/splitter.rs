@@ -194,9 +194,46 @@ impl Found {
     /// [`Found::glued_token`], inlined where it is called.
     #[inline(always)]
     fn glued_token_here(&mut self, token: &[u8], span: Span, dialect: &Dialect) -> bool {
-        let Some((len, number, black)) = glued_move(token, dialect) else {
-            return false;
-        };
+        match glued_move(token, dialect) {
+            Some(glued) => {
+                self.push_glued(glued, span);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Pushes what a token that starts with a digit holds, its digits and dots read once: a
+    /// lone move number ([`lone_number`]) or a move glued to its number ([`glued_move`]);
+    /// `false`, pushing nothing, for any other token. The glued loop of
+    /// [`Found::block_tokens`] reads such tokens with it: tried as a lone number first, then
+    /// as a glued move, a glued move's digits were read twice.
+    #[inline(always)]
+    fn number_token(&mut self, token: &[u8], span: Span, dialect: &Dialect) -> bool {
+        let read = number_and_dots(token);
+        let (digits, len, sum) = read;
+        if len == token.len() {
+            self.events.push(Ev::MoveNumber {
+                number: number_value(token, digits, sum),
+                written: true,
+                black: len - digits >= 2,
+                span,
+            });
+            return true;
+        }
+        match glued_after_number(token, dialect, read) {
+            Some(glued) => {
+                self.push_glued(glued, span);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Pushes the number and the move of a glued move spanning `span`, as [`glued_move`] read
+    /// it.
+    #[inline(always)]
+    fn push_glued(&mut self, (len, number, black): (usize, u32, bool), span: Span) {
         let cut = span.start.wrapping_add(len);
         // One test of the capacity for both.
         self.events.extend_from_slice(&[
@@ -214,7 +251,6 @@ impl Found {
                 end: span.end,
             }),
         ]);
-        true
     }
 
     /// The tokens of a block of movetext, `bytes`, whose first byte is at `base` in the game
@@ -260,10 +296,12 @@ impl Found {
             if terminators.is_some_and(|dialect| dialect.is_terminator_bytes(token)) {
                 return BlockTokens::Other(first | end << 8);
             }
-            let read = self.plain_token(token, bytes[first], bytes[end - 1], span)
-                || (GLUED
-                    && terminators
-                        .is_some_and(|dialect| self.glued_token_here(token, span, dialect)));
+            let read = match terminators {
+                Some(dialect) if GLUED && bytes[first].is_ascii_digit() => {
+                    self.number_token(token, span, dialect)
+                }
+                _ => self.plain_token(token, bytes[first], bytes[end - 1], span),
+            };
             if !read {
                 return BlockTokens::Other(first | end << 8);
             }
@@ -511,7 +549,16 @@ fn lone_number_at(bytes: &[u8]) -> Option<(usize, u32, bool)> {
 // instructions a move.
 #[inline(always)]
 fn glued_move(token: &[u8], dialect: &Dialect) -> Option<(usize, u32, bool)> {
-    let (digits, len, sum) = number_and_dots(token);
+    glued_after_number(token, dialect, number_and_dots(token))
+}
+
+/// [`glued_move`] with the token's digits and dots already read ([`number_and_dots`]).
+#[inline(always)]
+fn glued_after_number(
+    token: &[u8],
+    dialect: &Dialect,
+    (digits, len, sum): (usize, usize, u64),
+) -> Option<(usize, u32, bool)> {
     let last = *token.last()?;
     if digits == 0
         || len == digits
