@@ -749,9 +749,11 @@ where
                 continue;
             }
         };
-        items.push(replay_one::<P, N>(
-            game, notation, target, dialect, buffer, note,
-        ));
+        let (item, spare) = replay_one::<P, N>(game, notation, target, dialect, buffer, note);
+        items.push(item);
+        if let Some(game) = spare {
+            reader.recycle(game);
+        }
     };
     if part.first {
         // Later parts wait for this one's decision, or for its end without one.
@@ -766,7 +768,8 @@ where
     }
 }
 
-/// One game replayed, its diagnostics left to render.
+/// One game replayed, its diagnostics left to render; the game itself too when they need it,
+/// else handed back for its memory to read the next.
 fn replay_one<P, N>(
     game: RawGame,
     notation: &N,
@@ -774,7 +777,7 @@ fn replay_one<P, N>(
     dialect: &Dialect,
     buffer: &mut String,
     note: Option<String>,
-) -> Item
+) -> (Item, Option<RawGame>)
 where
     P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
@@ -791,15 +794,22 @@ where
     );
     let good = !replayed.has_errors();
     let keep = !replayed.diagnostics.is_empty() || !game.warnings().is_empty();
-    Item::Replayed {
-        range: game.source_range(),
-        game: keep.then_some(game),
+    let range = game.source_range();
+    let (kept, spare) = if keep {
+        (Some(game), None)
+    } else {
+        (None, Some(game))
+    };
+    let item = Item::Replayed {
+        range,
+        game: kept,
         diagnostics: replayed.diagnostics,
         good,
         plies: if good { replayed.plies } else { 0 },
         written: if good { buffer.clone() } else { String::new() },
         note,
-    }
+    };
+    (item, spare)
 }
 
 /// What the collector needs to replay games itself.
@@ -986,6 +996,8 @@ where
             let game = game.renumbered(state.games + 1);
             let (notation, why) = context.source.resolve(&game, &mut state.decided);
             let note = why.map(|why| format!("{name}: {why}"));
+            // Deferred games are few (a file's first games, while its notation is detected):
+            // their memory goes with them.
             replay_one::<P, N>(
                 game,
                 notation,
@@ -994,6 +1006,7 @@ where
                 buffer,
                 note,
             )
+            .0
         }
         item => item,
     };
