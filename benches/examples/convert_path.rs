@@ -24,7 +24,7 @@ mod records;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use board_core::{Dialect, Notation, Output, RecordReader, replay};
+use board_core::{Dialect, Notation, Output, RecordReader, ReplayMemory, replay_in};
 use chess_rules::{Move, Position};
 use notation_en::Algebraic;
 use notation_fr::French;
@@ -38,9 +38,11 @@ where
     let dialect = Dialect::pgn();
     let mut out = String::with_capacity(pgn.len());
     let mut reader = RecordReader::new(black_box(pgn.as_bytes()), Dialect::pgn());
+    let mut memory = ReplayMemory::new();
     while let Some(game) = reader.next() {
         let game = game.unwrap();
-        replay::<Position, _, _>(
+        replay_in::<Position, _, _>(
+            &mut memory,
             &game,
             &Algebraic::ENGLISH,
             Some(Output {

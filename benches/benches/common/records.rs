@@ -2,22 +2,27 @@
 //! and `3-records-interleaved` (alternating rounds) measure exactly the same code.
 
 pub(crate) mod ours {
-    use board_core::{Dialect, Output, RecordReader, replay};
+    use board_core::{Dialect, Output, RecordReader, ReplayMemory, replay_in};
     use chess_rules::Position;
     use notation_en::{Algebraic, Uci};
 
     use std::hint::black_box;
 
-    /// Reads every game, resolves every SAN token and plays it, each game's memory handed back
-    /// for the next as in `2-records`.
+    /// Reads every game, resolves every SAN token and plays it, each game's memory and the
+    /// replay's handed back for the next as in `2-records` (as pgn-reader reuses its buffer).
     pub(crate) fn read_resolve_play(pgn: impl AsRef<[u8]>) -> usize {
         let mut plies = 0;
         let mut reader = RecordReader::new(black_box(pgn.as_ref()), Dialect::pgn());
+        let mut memory = ReplayMemory::new();
         while let Some(game) = reader.next() {
             let game = game.unwrap();
-            plies +=
-                replay::<Position, _, _>(&game, &Algebraic::ENGLISH, None::<Output<'_, Algebraic>>)
-                    .plies;
+            plies += replay_in::<Position, _, _>(
+                &mut memory,
+                &game,
+                &Algebraic::ENGLISH,
+                None::<Output<'_, Algebraic>>,
+            )
+            .plies;
             reader.recycle(game);
         }
         plies
@@ -29,9 +34,11 @@ pub(crate) mod ours {
         let dialect = Dialect::pgn();
         let mut out = String::with_capacity(pgn.len());
         let mut reader = RecordReader::new(black_box(pgn), Dialect::pgn());
+        let mut memory = ReplayMemory::new();
         while let Some(game) = reader.next() {
             let game = game.unwrap();
-            replay::<Position, _, _>(
+            replay_in::<Position, _, _>(
+                &mut memory,
                 &game,
                 &Algebraic::ENGLISH,
                 Some(Output {

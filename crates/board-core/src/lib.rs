@@ -27,7 +27,7 @@
 //! ```
 //! use board_core::{
 //!     Color, Diagnostic, Dialect, MoveError, Notation, Notes, Output, RawGame, RecordReader,
-//!     Rules, replay,
+//!     ReplayMemory, Rules, replay, replay_in,
 //! };
 //!
 //! /// The running total and how many moves were played.
@@ -119,6 +119,19 @@
 //! assert_eq!(game.slice(error.span), "+2");
 //! assert_eq!(error.help, ["legal moves that come closest: +1"]);
 //! assert_eq!(replayed.plies, 5);
+//!
+//! // A file of games, each read into the memory of the one before and replayed in one
+//! // `ReplayMemory`, as a tool that reads millions does.
+//! let file = "1. +2 +2 2. +2 +2 3. +2 1-0\n\n1. +1 +1 2. +2 +2 3. +2 +2 0-1\n";
+//! let mut reader = RecordReader::new(file.as_bytes(), Dialect::pgn());
+//! let mut memory = ReplayMemory::new();
+//! let mut plies = 0;
+//! while let Some(game) = reader.next() {
+//!     let game = game.unwrap();
+//!     plies += replay_in::<Race, _, _>(&mut memory, &game, &Plus, None::<Output<'_, Plus>>).plies;
+//!     reader.recycle(game);
+//! }
+//! assert_eq!(plies, 11);
 //! ```
 
 mod color;
@@ -147,7 +160,8 @@ pub use record::{
     last_game_start, write_game, write_tags,
 };
 pub use replay::{
-    MainLine, Output, Replayed, Rules, play_main_line, read_move, replay, replay_into,
+    MainLine, Output, ReplayMemory, Replayed, Rules, play_main_line, read_move, replay, replay_in,
+    replay_into,
 };
 pub use result::{DraughtsResult, GameResult, ParseResultError};
 pub use sink::{MoveEvent, MovetextSink};

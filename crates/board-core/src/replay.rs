@@ -215,6 +215,56 @@ where
     S: Notation<Position = P, Move = P::Move> + ?Sized,
     T: Notation<Position = P, Move = P::Move> + ?Sized,
 {
+    replay_in(&mut ReplayMemory::new(), game, source, output)
+}
+
+/// The memory a replay keeps a game's line in (a trace of every position, the span of every
+/// move, the variations open), handed from one game to the next by [`replay_in`] as
+/// [`RecordReader::recycle`](crate::RecordReader::recycle) hands a game's: sized for a game's
+/// events, it is too large for the allocator's small, fast sizes, and a replay that made its
+/// own for every game spent about 1% of its time in the allocator.
+pub struct ReplayMemory<P: Rules> {
+    line: Vec<P::Trace>,
+    moves: Vec<Span>,
+    stack: Vec<Frame<P>>,
+}
+
+impl<P: Rules> ReplayMemory<P> {
+    /// Memory for the first game; it grows to the largest game replayed in it.
+    #[must_use]
+    pub fn new() -> ReplayMemory<P> {
+        ReplayMemory {
+            line: Vec::new(),
+            moves: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+}
+
+impl<P: Rules> Default for ReplayMemory<P> {
+    fn default() -> ReplayMemory<P> {
+        ReplayMemory::new()
+    }
+}
+
+/// [`replay`] in `memory`, which the caller keeps from one game to the next: the same result,
+/// without making the replay's memory anew for every game.
+///
+/// # Examples
+///
+/// The crate documentation's race reads a file of games into one memory; `scoresheet`'s
+/// workers and the record benches replay every game so.
+pub fn replay_in<P, S, T>(
+    memory: &mut ReplayMemory<P>,
+    game: &RawGame,
+    source: &S,
+    output: Option<Output<'_, T>>,
+) -> Replayed<P>
+where
+    P: Rules,
+    S: Notation<Position = P, Move = P::Move> + ?Sized,
+    T: Notation<Position = P, Move = P::Move> + ?Sized,
+{
     match output {
         Some(Output {
             notation,
@@ -224,9 +274,9 @@ where
             out.reserve(game.text().len());
             // Numbered as the replay counts the moves, from the position the game starts in.
             let mut writer = MovetextWriter::new(out, dialect, FirstMove::default());
-            run(game, source, Some((notation, dialect, &mut writer)))
+            run(memory, game, source, Some((notation, dialect, &mut writer)))
         }
-        None => run::<P, S, T, MovetextWriter<'_>>(game, source, None),
+        None => run::<P, S, T, MovetextWriter<'_>>(memory, game, source, None),
     }
 }
 
@@ -251,11 +301,17 @@ where
     T: Notation<Position = P, Move = P::Move> + ?Sized,
     K: MovetextSink,
 {
-    run(game, source, Some((target, dialect, sink)))
+    run(
+        &mut ReplayMemory::new(),
+        game,
+        source,
+        Some((target, dialect, sink)),
+    )
 }
 
 /// The replay: the game's steps through one cursor, each handed to [`Replay`].
 fn run<P, S, T, K>(
+    memory: &mut ReplayMemory<P>,
     game: &RawGame,
     source: &S,
     output: Option<(&T, &Dialect, &mut K)>,
@@ -295,9 +351,9 @@ where
         );
         (notation, sink, converting)
     });
-    let mut replay = Replay::new(game, source, output, start, diagnostics);
+    let mut replay = Replay::new(memory, game, source, output, start, diagnostics);
     let _stopped = TokenCursor::new(game, source).walk(&mut replay);
-    replay.finish(result, tag_result.as_deref())
+    replay.finish(result, tag_result.as_deref(), memory)
 }
 
 /// The replay walks the cursor: each step goes straight to its handler.
@@ -365,15 +421,25 @@ where
     T: Notation<Position = P, Move = P::Move> + ?Sized,
     K: MovetextSink,
 {
+    /// The replay of `game` from `start`, its line kept in `memory`'s vectors (taken, and
+    /// given back by [`Replay::finish`]).
     fn new(
+        memory: &mut ReplayMemory<P>,
         game: &'a RawGame,
         source: &'a S,
         output: Option<(&'a T, &'a mut K, bool)>,
         start: P,
         diagnostics: Vec<Diagnostic>,
     ) -> Self {
+        let mut line = std::mem::take(&mut memory.line);
+        let mut moves = std::mem::take(&mut memory.moves);
+        let mut stack = std::mem::take(&mut memory.stack);
+        line.clear();
+        moves.clear();
+        stack.clear();
         // Sized once: a line holds at most one entry per event.
-        let mut line = Vec::with_capacity(game.events.len() + 1);
+        line.reserve(game.events.len() + 1);
+        moves.reserve(game.events.len());
         line.push(start.trace());
         Replay {
             game,
@@ -385,8 +451,8 @@ where
             pos: start,
             before: None,
             line,
-            moves: Vec::with_capacity(game.events.len()),
-            stack: Vec::new(),
+            moves,
+            stack,
             binding: None,
             watch_draws: true,
             plies: 0,
@@ -661,8 +727,14 @@ where
         ControlFlow::Continue(())
     }
 
-    /// Checks the result against the last position and the `Result` tag, and ends the output.
-    fn finish(mut self, result: &str, tag_result: Option<&str>) -> Replayed<P> {
+    /// Checks the result against the last position and the `Result` tag, and ends the output;
+    /// the line's vectors go back to `memory` for the next game.
+    fn finish(
+        mut self,
+        result: &str,
+        tag_result: Option<&str>,
+        memory: &mut ReplayMemory<P>,
+    ) -> Replayed<P> {
         let game = self.game;
         let result_span = game.result().map(|r| r.span);
         if !self.failed {
@@ -713,6 +785,9 @@ where
                 sink.finish(result);
             }
         }
+        memory.line = self.line;
+        memory.moves = self.moves;
+        memory.stack = self.stack;
         let mut diagnostics = self.diagnostics;
         self.repeats.finish(&mut diagnostics);
         let diagnostics = diagnostics.into_iter().map(|d| game.locate(d)).collect();

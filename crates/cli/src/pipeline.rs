@@ -9,7 +9,7 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
 use board_core::{
     Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
-    RawGame, ReadError, RecordReader, Severity, Stitcher, last_game_start,
+    RawGame, ReadError, RecordReader, ReplayMemory, Severity, Stitcher, last_game_start,
 };
 
 pub(crate) use notation_detect::Source;
@@ -706,6 +706,8 @@ where
     let mut waited = decided.is_some() || part.first;
     let mut items = Vec::new();
     let mut trailing = None;
+    // The replay's memory, from one game of the part to the next.
+    let mut memory = ReplayMemory::new();
     let carry = loop {
         let game = match reader.step() {
             PartStep::Game(Ok(game)) => game,
@@ -749,7 +751,8 @@ where
                 continue;
             }
         };
-        let (item, spare) = replay_one::<P, N>(game, notation, target, dialect, buffer, note);
+        let (item, spare) =
+            replay_one::<P, N>(&mut memory, game, notation, target, dialect, buffer, note);
         items.push(item);
         if let Some(game) = spare {
             reader.recycle(game);
@@ -771,6 +774,7 @@ where
 /// One game replayed, its diagnostics left to render; the game itself too when they need it,
 /// else handed back for its memory to read the next.
 fn replay_one<P, N>(
+    memory: &mut ReplayMemory<P>,
     game: RawGame,
     notation: &N,
     target: Target<'_, N>,
@@ -784,6 +788,7 @@ where
 {
     buffer.clear();
     let replayed = P::replay_with(
+        memory,
         &game,
         notation,
         target.of(notation).map(|notation| Output {
@@ -999,6 +1004,7 @@ where
             // Deferred games are few (a file's first games, while its notation is detected):
             // their memory goes with them.
             replay_one::<P, N>(
+                &mut ReplayMemory::new(),
                 game,
                 notation,
                 context.target,

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use board_core::{Dialect, Notation, Output, RawGame, Replayed, Rules, replay};
+use board_core::{Dialect, Notation, Output, RawGame, ReplayMemory, Replayed, Rules, replay_in};
 use notation_descriptive::DescriptivePosition;
 use notation_detect::{Detected, Source};
 
@@ -94,12 +94,14 @@ pub trait Kind: Rules {
     /// A move as the game's move it is.
     fn played(mv: &Self::Move) -> Played<'_>;
 
-    /// [`replay`]s `game` read with `source`, written with `output`'s notation, as a front end
-    /// replays every game. Where the notations are the registry's own, its kind may replay
+    /// [`replay_in`]s `game` read with `source`, written with `output`'s notation, in the
+    /// `memory` the caller keeps from game to game, as a front end replays every game. Where
+    /// the notations are the registry's own, its kind may replay
     /// with their types instead of through `dyn Notation` (chess does for its algebraic
     /// notations): every move's reading and writing then inlined into the replay's loop,
     /// where through the vtable each is a call. The same result either way.
     fn replay_with<S, T>(
+        memory: &mut ReplayMemory<Self>,
         game: &RawGame,
         source: &S,
         output: Option<Output<'_, T>>,
@@ -108,7 +110,7 @@ pub trait Kind: Rules {
         S: Notation<Position = Self, Move = Self::Move> + ?Sized,
         T: Notation<Position = Self, Move = Self::Move> + ?Sized,
     {
-        replay(game, source, output)
+        replay_in(memory, game, source, output)
     }
 }
 
@@ -125,6 +127,7 @@ impl Kind for chess_rules::Position {
     /// called through the vtable (on 1,500 games, `scoresheet check` 141.4 M -> 132.2 M
     /// instructions, `convert --to en` 192.1 M -> 178.9 M).
     fn replay_with<S, T>(
+        memory: &mut ReplayMemory<Self>,
         game: &RawGame,
         source: &S,
         output: Option<Output<'_, T>>,
@@ -134,10 +137,10 @@ impl Kind for chess_rules::Position {
         T: Notation<Position = Self, Move = Self::Move> + ?Sized,
     {
         let Some(source) = crate::registry_algebraic(source) else {
-            return replay(game, source, output);
+            return replay_in(memory, game, source, output);
         };
         match output {
-            None => replay::<_, _, Algebraic>(game, source, None),
+            None => replay_in::<_, _, Algebraic>(memory, game, source, None),
             Some(output) => {
                 let Output {
                     notation,
@@ -145,7 +148,8 @@ impl Kind for chess_rules::Position {
                     out,
                 } = output;
                 if let Some(target) = crate::registry_algebraic(notation) {
-                    replay(
+                    replay_in(
+                        memory,
                         game,
                         source,
                         Some(Output {
@@ -155,7 +159,8 @@ impl Kind for chess_rules::Position {
                         }),
                     )
                 } else if let Some(target) = crate::registry_french(notation) {
-                    replay(
+                    replay_in(
+                        memory,
                         game,
                         source,
                         Some(Output {
@@ -165,7 +170,8 @@ impl Kind for chess_rules::Position {
                         }),
                     )
                 } else {
-                    replay(
+                    replay_in(
+                        memory,
                         game,
                         source,
                         Some(Output {

@@ -2,7 +2,7 @@
 //! own types give what the same notations give through `dyn Notation`, byte for byte and
 //! diagnostic for diagnostic, for every pair of the registry's chess notations.
 
-use board_core::{Dialect, Output, RecordReader, replay};
+use board_core::{Dialect, Output, RecordReader, ReplayMemory, replay};
 use chess_rules::Position;
 use notation_registry::{Chess, ChessNotation, Kind, Registry};
 
@@ -62,11 +62,15 @@ fn registry_notations_replay_the_same_through_their_types() {
         .collect();
     assert_eq!(games.len(), 6);
     let mut written = 0;
+    // One memory for every typed replay, as a front end keeps it from game to game: each
+    // replay must come out as a fresh one does.
+    let mut memory = ReplayMemory::new();
     for &source in &notations {
         for &target in &notations {
             for game in &games {
                 let (mut through_types, mut through_dyn) = (String::new(), String::new());
                 let typed = Position::replay_with(
+                    &mut memory,
                     game,
                     source,
                     Some(Output {
@@ -102,8 +106,12 @@ fn registry_notations_replay_the_same_through_their_types() {
                     "{what}"
                 );
                 written += through_types.len();
-                let checked =
-                    Position::replay_with::<ChessNotation, ChessNotation>(game, source, None);
+                let checked = Position::replay_with::<ChessNotation, ChessNotation>(
+                    &mut memory,
+                    game,
+                    source,
+                    None,
+                );
                 assert_eq!(
                     format!("{:?}", checked.diagnostics),
                     format!("{:?}", dynamic.diagnostics),
