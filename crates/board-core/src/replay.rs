@@ -230,7 +230,11 @@ pub struct ReplayMemory<P: Rules> {
 }
 
 impl<P: Rules> ReplayMemory<P> {
-    /// Memory for the first game; it grows to the largest game replayed in it.
+    /// How many entries a vector keeps between games: one huge game does not hold its memory
+    /// for the rest of a run of millions (the reader keeps as many for its own).
+    const KEEP: usize = 1 << 16;
+
+    /// Memory for the first game; it grows with the games replayed in it, up to a bound.
     #[must_use]
     pub fn new() -> ReplayMemory<P> {
         ReplayMemory {
@@ -238,6 +242,19 @@ impl<P: Rules> ReplayMemory<P> {
             moves: Vec::new(),
             stack: Vec::new(),
         }
+    }
+
+    /// Takes back a replay's vectors, emptied, the memory of a huge game given up.
+    fn keep(&mut self, mut line: Vec<P::Trace>, mut moves: Vec<Span>, mut stack: Vec<Frame<P>>) {
+        line.clear();
+        moves.clear();
+        stack.clear();
+        line.shrink_to(Self::KEEP);
+        moves.shrink_to(Self::KEEP);
+        stack.shrink_to(Self::KEEP);
+        self.line = line;
+        self.moves = moves;
+        self.stack = stack;
     }
 }
 
@@ -431,12 +448,10 @@ where
         start: P,
         diagnostics: Vec<Diagnostic>,
     ) -> Self {
+        // Empty: `ReplayMemory::keep` cleared them.
         let mut line = std::mem::take(&mut memory.line);
         let mut moves = std::mem::take(&mut memory.moves);
-        let mut stack = std::mem::take(&mut memory.stack);
-        line.clear();
-        moves.clear();
-        stack.clear();
+        let stack = std::mem::take(&mut memory.stack);
         // Sized once: a line holds at most one entry per event.
         line.reserve(game.events.len() + 1);
         moves.reserve(game.events.len());
@@ -785,9 +800,7 @@ where
                 sink.finish(result);
             }
         }
-        memory.line = self.line;
-        memory.moves = self.moves;
-        memory.stack = self.stack;
+        memory.keep(self.line, self.moves, self.stack);
         let mut diagnostics = self.diagnostics;
         self.repeats.finish(&mut diagnostics);
         let diagnostics = diagnostics.into_iter().map(|d| game.locate(d)).collect();
@@ -1118,4 +1131,65 @@ where
         line.plies += 1;
     }
     Ok(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game with nothing to play, for the replay memory's own test.
+    #[derive(Clone)]
+    struct Still;
+
+    impl Rules for Still {
+        type Move = ();
+        type Trace = u64;
+
+        fn setup_reporting(_: &RawGame, _: &mut Vec<Diagnostic>) -> Result<Still, Diagnostic> {
+            Ok(Still)
+        }
+        fn play(&mut self, (): &()) {}
+        fn play_null(&mut self) -> bool {
+            false
+        }
+        fn turn(&self) -> Color {
+            Color::White
+        }
+        fn move_number(&self) -> u32 {
+            1
+        }
+        fn trace(&self) -> u64 {
+            0
+        }
+        fn automatic_draw(_: &[u64]) -> Option<&'static str> {
+            None
+        }
+        fn draw_instead_of(_: &str) -> Option<&'static str> {
+            None
+        }
+    }
+
+    /// The memory keeps a game's vectors for the next, emptied, but not those of a huge game:
+    /// one such game must not hold its memory for the rest of a long run.
+    #[test]
+    fn replay_memory_keeps_what_a_game_needs_and_no_more() {
+        let keep = ReplayMemory::<Still>::KEEP;
+        let mut memory = ReplayMemory::<Still>::new();
+        let mut line = Vec::with_capacity(1000);
+        line.push(7);
+        memory.keep(line, Vec::with_capacity(1000), Vec::new());
+        assert!(memory.line.is_empty() && memory.line.capacity() >= 1000);
+        assert!(memory.moves.capacity() >= 1000);
+        memory.keep(
+            Vec::with_capacity(keep * 16),
+            Vec::with_capacity(keep * 16),
+            Vec::new(),
+        );
+        assert!(
+            memory.line.capacity() <= keep * 2,
+            "{}",
+            memory.line.capacity()
+        );
+        assert!(memory.moves.capacity() <= keep * 2);
+    }
 }
