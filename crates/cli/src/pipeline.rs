@@ -9,7 +9,7 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
 use board_core::{
     Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
-    RawGame, ReadError, RecordReader, ReplayMemory, Severity, Stitcher, last_game_start,
+    RawGame, ReadError, RecordReader, ReplayMemory, Rules, Severity, Stitcher, last_game_start,
 };
 
 pub(crate) use notation_detect::Source;
@@ -504,7 +504,7 @@ where
         for _ in 0..jobs {
             let (job_rx, done_tx) = (&job_rx, done_tx.clone());
             scope.spawn(move || {
-                let mut buffer = String::new();
+                let mut scratch = Scratch::new();
                 loop {
                     // Taken in order, so a part waiting for its file's first part never waits
                     // for one still in the queue.
@@ -517,7 +517,7 @@ where
                             source,
                             target,
                             dialect,
-                            &mut buffer,
+                            &mut scratch,
                         ))),
                         Job::Unreadable(_, file, message) => Finished::Unreadable(file, message),
                     };
@@ -676,7 +676,7 @@ fn work<'n, P, N>(
     source: &Source<'n, N>,
     target: Target<'_, N>,
     dialect: &Dialect,
-    buffer: &mut String,
+    scratch: &mut Scratch<P>,
 ) -> Worked<'n, N>
 where
     P: Kind,
@@ -706,8 +706,6 @@ where
     let mut waited = decided.is_some() || part.first;
     let mut items = Vec::new();
     let mut trailing = None;
-    // The replay's memory, from one game of the part to the next.
-    let mut memory = ReplayMemory::new();
     let carry = loop {
         let game = match reader.step() {
             PartStep::Game(Ok(game)) => game,
@@ -751,8 +749,7 @@ where
                 continue;
             }
         };
-        let (item, spare) =
-            replay_one::<P, N>(&mut memory, game, notation, target, dialect, buffer, note);
+        let (item, spare) = replay_one::<P, N>(scratch, game, notation, target, dialect, note);
         items.push(item);
         if let Some(game) = spare {
             reader.recycle(game);
@@ -771,22 +768,38 @@ where
     }
 }
 
+/// What a thread replays games in, kept from one game to the next: the text a game is written
+/// into, and the replay's memory.
+struct Scratch<P: Rules> {
+    text: String,
+    memory: ReplayMemory<P>,
+}
+
+impl<P: Rules> Scratch<P> {
+    fn new() -> Scratch<P> {
+        Scratch {
+            text: String::new(),
+            memory: ReplayMemory::new(),
+        }
+    }
+}
+
 /// One game replayed, its diagnostics left to render; the game itself too when they need it,
 /// else handed back for its memory to read the next.
 fn replay_one<P, N>(
-    memory: &mut ReplayMemory<P>,
+    scratch: &mut Scratch<P>,
     game: RawGame,
     notation: &N,
     target: Target<'_, N>,
     dialect: &Dialect,
-    buffer: &mut String,
     note: Option<String>,
 ) -> (Item, Option<RawGame>)
 where
     P: Kind,
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
-    buffer.clear();
+    let Scratch { text, memory } = scratch;
+    text.clear();
     let replayed = P::replay_with(
         memory,
         &game,
@@ -794,7 +807,7 @@ where
         target.of(notation).map(|notation| Output {
             notation,
             dialect,
-            out: &mut *buffer,
+            out: &mut *text,
         }),
     );
     let good = !replayed.has_errors();
@@ -811,7 +824,7 @@ where
         diagnostics: replayed.diagnostics,
         good,
         plies: if good { replayed.plies } else { 0 },
-        written: if good { buffer.clone() } else { String::new() },
+        written: if good { text.clone() } else { String::new() },
         note,
     };
     (item, spare)
@@ -853,7 +866,7 @@ where
     let mut waiting: BTreeMap<usize, Finished<'n, N>> = BTreeMap::new();
     let mut next = 0;
     let mut file: Option<FileState<'n, N>> = None;
-    let mut buffer = String::new();
+    let mut scratch = Scratch::new();
     loop {
         let received = match &mut bar {
             None => done.recv().ok(),
@@ -897,7 +910,7 @@ where
                             failed: false,
                         }),
                     };
-                    stitch::<P, N>(*worked, state, context, &mut buffer, &mut emit)?;
+                    stitch::<P, N>(*worked, state, context, &mut scratch, &mut emit)?;
                 }
             }
             // The part is out of memory: the splitter may read another.
@@ -919,7 +932,7 @@ fn stitch<'n, P, N>(
     worked: Worked<'n, N>,
     state: &mut FileState<'n, N>,
     context: &Collect<'_, 'n, N>,
-    buffer: &mut String,
+    scratch: &mut Scratch<P>,
     emit: &mut Emitter<'_, '_, '_>,
 ) -> Result<(), Error>
 where
@@ -950,11 +963,11 @@ where
             Err(ReadError::Game(error)) => Item::Unreadable(error),
             Err(error) => Item::Failed(error.to_string()),
         };
-        settle::<P, N>(item, state, context, buffer, emit)?;
+        settle::<P, N>(item, state, context, scratch, emit)?;
     }
     if stands {
         for item in items {
-            settle::<P, N>(item, state, context, buffer, emit)?;
+            settle::<P, N>(item, state, context, scratch, emit)?;
         }
         if decided.is_some() {
             state.decided = decided;
@@ -987,7 +1000,7 @@ fn settle<'n, P, N>(
     item: Item,
     state: &mut FileState<'n, N>,
     context: &Collect<'_, 'n, N>,
-    buffer: &mut String,
+    scratch: &mut Scratch<P>,
     emit: &mut Emitter<'_, '_, '_>,
 ) -> Result<(), Error>
 where
@@ -1001,15 +1014,12 @@ where
             let game = game.renumbered(state.games + 1);
             let (notation, why) = context.source.resolve(&game, &mut state.decided);
             let note = why.map(|why| format!("{name}: {why}"));
-            // Deferred games are few (a file's first games, while its notation is detected):
-            // their memory goes with them.
             replay_one::<P, N>(
-                &mut ReplayMemory::new(),
+                scratch,
                 game,
                 notation,
                 context.target,
                 context.dialect,
-                buffer,
                 note,
             )
             .0
