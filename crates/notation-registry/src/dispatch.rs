@@ -96,10 +96,10 @@ pub trait Kind: Rules {
 
     /// [`replay_in`]s `game` read with `source`, written with `output`'s notation, in the
     /// `memory` the caller keeps from game to game, as a front end replays every game. Where
-    /// the notations are the registry's own, its kind may replay
-    /// with their types instead of through `dyn Notation` (chess does for its algebraic
-    /// notations): every move's reading and writing then inlined into the replay's loop,
-    /// where through the vtable each is a call. The same result either way.
+    /// the notations are the registry's own, its kind may replay with their types instead of
+    /// through `dyn Notation` (chess does for its algebraic notations): every move's reading
+    /// and writing then inlined into the replay's loop, where through the vtable each is a
+    /// call. The same result either way.
     fn replay_with<S, T>(
         memory: &mut ReplayMemory<Self>,
         game: &RawGame,

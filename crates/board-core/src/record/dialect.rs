@@ -445,14 +445,9 @@ impl Dialect {
         // Move numbers (`12.`) share first byte and length with `1-0`: the last byte tells
         // them apart before a slice compare, as the second byte does for most moves glued to
         // their numbers.
-        self.terminator_starts.has_first(token)
-            && self.terminator_ends.has_last(token)
-            && self.terminator_lens & length_bit(token.len()) != 0
+        self.may_be_terminator(token)
             && token.get(1).is_none_or(|&b| self.terminator_seconds.has(b))
-            && self
-                .terminator_bytes
-                .iter()
-                .any(|r| r.len() == token.len() && r.last() == token.last() && **r == *token)
+            && self.is_listed_terminator(token)
     }
 
     /// [`Dialect::is_terminator_bytes`] without the test of the second byte, for the loop
@@ -461,13 +456,24 @@ impl Dialect {
     /// instructions in 172 M.
     #[inline(always)]
     pub(crate) fn is_terminator_bytes_lean(&self, token: &[u8]) -> bool {
+        self.may_be_terminator(token) && self.is_listed_terminator(token)
+    }
+
+    /// The filters both terminator tests start with: the first byte, the last byte and the
+    /// length of some terminator.
+    #[inline(always)]
+    fn may_be_terminator(&self, token: &[u8]) -> bool {
         self.terminator_starts.has_first(token)
             && self.terminator_ends.has_last(token)
             && self.terminator_lens & length_bit(token.len()) != 0
-            && self
-                .terminator_bytes
-                .iter()
-                .any(|r| r.len() == token.len() && r.last() == token.last() && **r == *token)
+    }
+
+    /// The search of the terminators' list that both tests end with.
+    #[inline(always)]
+    fn is_listed_terminator(&self, token: &[u8]) -> bool {
+        self.terminator_bytes
+            .iter()
+            .any(|r| r.len() == token.len() && r.last() == token.last() && **r == *token)
     }
 
     /// The roster: tag names the writer puts first, with their default values.
