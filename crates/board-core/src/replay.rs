@@ -78,6 +78,15 @@ pub trait Rules: Clone {
         line.push(self.trace());
     }
 
+    /// The position a trace holds, when a trace is the whole position (chess and draughts
+    /// trace so): the replay then finds the position before a move on its line instead of
+    /// copying it aside before every move. `None` by default.
+    #[inline(always)]
+    fn in_trace(trace: &Self::Trace) -> Option<&Self> {
+        let _ = trace;
+        None
+    }
+
     /// The draw the rules make by themselves, no claim needed, that the last position of
     /// `line` has reached, if any: the rule, as a message names it (`fivefold repetition (FIDE
     /// 9.6.1)`). `line` holds the traces of the positions of the line played, from the start
@@ -413,9 +422,12 @@ struct Replay<'a, P: Rules, S: ?Sized, T: ?Sized, K> {
     repeats: Repeats,
     first: FirstMove,
     pos: P,
-    /// The position before the last move; overwritten in place, as copying it anew for every
-    /// move shows in profiles.
+    /// The position before the last move, when it is not on the line (see `before_on_line`);
+    /// overwritten in place, as copying it anew for every move shows in profiles.
     before: Option<P>,
+    /// The position before the last move is the line's trace before the last
+    /// ([`Rules::in_trace`]), where the move was played from: no copy of it is made.
+    before_on_line: bool,
     /// The traces of the line being played, for the automatic draws, and the spans of its
     /// moves (`moves[i]` led to `line[i + 1]`). A variation takes the last of each off and its
     /// frame on `stack` keeps them, with the length to cut back to when it ends.
@@ -465,6 +477,7 @@ where
             first: FirstMove::new(start.move_number(), start.turn()),
             pos: start,
             before: None,
+            before_on_line: false,
             line,
             moves,
             stack,
@@ -537,6 +550,7 @@ where
             let previous = self.pos.clone();
             if self.pos.play_null() {
                 self.before = Some(previous);
+                self.before_on_line = false;
                 Some(None)
             } else {
                 self.diagnostics.push(Diagnostic::error(
@@ -555,9 +569,16 @@ where
                     if !self.notes.repairs.is_empty() {
                         self.report_repairs(text, span);
                     }
-                    match self.before.as_mut() {
-                        Some(previous) => previous.clone_from(&self.pos),
-                        None => self.before = Some(self.pos.clone()),
+                    // The line's last trace is this position: where it holds the whole
+                    // position, it is the position before the move once the move is played.
+                    if self.line.last().and_then(P::in_trace).is_some() {
+                        self.before_on_line = true;
+                    } else {
+                        match self.before.as_mut() {
+                            Some(previous) => previous.clone_from(&self.pos),
+                            None => self.before = Some(self.pos.clone()),
+                        }
+                        self.before_on_line = false;
                     }
                     self.pos.play(&mv);
                     if let Some((code, message)) = self
@@ -573,8 +594,7 @@ where
                 // ChessBase prints a novelty as `N` after the move (`6. Qe2 N b5`), ASCII
                 // exports `inf` for `∞`: no notation reads them as moves, they are NAGs.
                 Err(_)
-                    if let Some(Nag(nag)) =
-                        Nag::from_word(text).filter(|_| self.before.is_some()) =>
+                    if let Some(Nag(nag)) = Nag::from_word(text).filter(|_| self.has_before()) =>
                 {
                     self.diagnostics.push(Diagnostic::warning(
                         Code::RecordAnnotationWord,
@@ -624,8 +644,8 @@ where
         if cursor.take_draw_offer() {
             self.notes.draw_offer = true;
         }
-        if let (Some((notation, sink, _)), Some(previous)) =
-            (self.output.as_mut(), self.before.as_ref())
+        if let Some((notation, sink, _)) = self.output.as_mut()
+            && let Some(previous) = before(self.before_on_line, &self.line, self.before.as_ref())
         {
             let mut event = MoveEvent::counted(self.first, index, self.stack.len());
             let sign = notation
@@ -650,6 +670,15 @@ where
             self.plies += 1;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The position before the last move, if a move was played on this line.
+    fn before(&self) -> Option<&P> {
+        before(self.before_on_line, &self.line, self.before.as_ref())
+    }
+
+    fn has_before(&self) -> bool {
+        self.before_on_line || self.before.is_some()
     }
 
     /// Whether the automatic draws bind the game, asked of the rules the first time one is
@@ -696,7 +725,7 @@ where
 
     /// A variation replaces the line's last move: it starts from the position before it.
     fn start_variation(&mut self, span: Span) -> ControlFlow<()> {
-        let Some(previous) = self.before.clone() else {
+        let Some(previous) = self.before().cloned() else {
             self.diagnostics.push(Diagnostic::error(
                 Code::VariationBeforeFirstMove,
                 "a variation before any move it could replace",
@@ -706,12 +735,16 @@ where
             return ControlFlow::Break(());
         };
         let replaced = self.line.pop().zip(self.moves.pop());
+        let before = Some(previous.clone());
         self.stack.push(Frame {
             position: std::mem::replace(&mut self.pos, previous),
-            before: self.before.take(),
+            before,
             replaced,
             len: self.line.len(),
         });
+        // No move of the variation is played yet.
+        self.before = None;
+        self.before_on_line = false;
         if let Some((_, sink, _)) = self.output.as_mut() {
             sink.start_variation();
         }
@@ -730,6 +763,7 @@ where
         };
         self.pos = frame.position;
         self.before = frame.before;
+        self.before_on_line = false;
         self.line.truncate(frame.len);
         self.moves.truncate(frame.len.saturating_sub(1));
         if let Some((trace, span)) = frame.replaced {
@@ -1012,6 +1046,20 @@ fn record_tags_converted<'g, S: Notation + ?Sized>(
     tags.into_iter()
         .map(|(_, name, value)| (name, value))
         .collect()
+}
+
+/// The position before the last move: the line's trace before the last when `on_line` (the
+/// move was played from it, [`Rules::in_trace`]), else `kept`. Apart from [`Replay`]'s
+/// methods so that it borrows the line alone, beside the sink.
+#[inline(always)]
+fn before<'l, P: Rules>(on_line: bool, line: &'l [P::Trace], kept: Option<&'l P>) -> Option<&'l P> {
+    if on_line {
+        line.len()
+            .checked_sub(2)
+            .and_then(|i| P::in_trace(&line[i]))
+    } else {
+        kept
+    }
 }
 
 /// What a variation's start keeps of the line it leaves, to go back to it at its end.

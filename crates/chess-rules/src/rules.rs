@@ -130,6 +130,11 @@ impl Rules for Position {
         *self
     }
 
+    #[inline(always)]
+    fn in_trace(trace: &Position) -> Option<&Position> {
+        Some(trace)
+    }
+
     #[inline]
     fn push_trace(&self, line: &mut Vec<Position>) {
         line.extend_from_slice(std::slice::from_ref(self));

@@ -118,6 +118,11 @@ impl Rules for Position {
         *self
     }
 
+    #[inline(always)]
+    fn in_trace(trace: &Position) -> Option<&Position> {
+        Some(trace)
+    }
+
     /// Threefold repetition and the 25-move, 16-move and 5-move rules, which end the game
     /// without a claim as [`crate::Game::outcome`] applies them.
     fn automatic_draw(line: &[Position]) -> Option<&'static str> {
