@@ -322,21 +322,39 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
     fn move_token(&mut self, token: Span) -> MoveToken<'a> {
         let text = slice(self.game, token);
         let apart = match self.events.get(self.next) {
-            Some(&Ev::Move(span))
-                if self.notation.glues(slice(self.game, span)) || self.notation.continues(text) =>
-            {
+            Some(&Ev::Move(span)) if self.glues(span) || self.notation.continues(text) => {
                 Some(span)
             }
             Some(&Ev::MoveNumber { span, .. }) if self.notation.continues(text) => Some(span),
             _ => None,
         };
         if let Some(span) = apart {
-            self.next += 1;
-            self.glued.clear();
-            self.glued.push_str(text);
-            self.glued.push_str(slice(self.game, span));
+            self.join(text, span);
         }
         MoveToken { token, text, apart }
+    }
+
+    /// Joins the move token `text` and the piece written apart at `span` in `glued`, and
+    /// steps past that piece. Out of line: few files write one.
+    #[cold]
+    #[inline(never)]
+    fn join(&mut self, text: &str, span: Span) {
+        self.next += 1;
+        self.glued.clear();
+        self.glued.push_str(text);
+        self.glued.push_str(slice(self.game, span));
+    }
+
+    /// Whether the notation glues the move token at `span` to the one before it: asked on its
+    /// bytes first ([`Notation::may_glue`]), as every move followed by another asks.
+    #[inline(always)]
+    fn glues(&self, span: Span) -> bool {
+        self.game
+            .text
+            .as_bytes()
+            .get(span.range())
+            .is_some_and(|next| self.notation.may_glue(next))
+            && self.notation.glues(slice(self.game, span))
     }
 
     /// Skips the rest of a variation whose `(` was just read, nested ones included; an

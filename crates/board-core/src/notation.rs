@@ -103,6 +103,15 @@ pub trait Notation {
         false
     }
 
+    /// A quick test on the bytes of `next` before [`Notation::glues`]: `false` only where
+    /// `glues` is `false` too. Every move followed by another is asked, and reading bytes spares
+    /// the text's slicing at character boundaries; a notation that glues words written apart
+    /// should answer it. `true` by default: `glues` decides.
+    fn may_glue(&self, next: &[u8]) -> bool {
+        let _ = next;
+        true
+    }
+
     /// `true` if `token` cannot end a move and the next token, written after a space, is its
     /// rest (`1- 7` in some draughts files); the replay then reads the two as one and reports
     /// the space.
@@ -179,6 +188,10 @@ impl<N: Notation + ?Sized> Notation for &N {
 
     fn glues(&self, next: &str) -> bool {
         (**self).glues(next)
+    }
+
+    fn may_glue(&self, next: &[u8]) -> bool {
+        (**self).may_glue(next)
     }
 
     fn continues(&self, token: &str) -> bool {

@@ -73,6 +73,13 @@ impl Notation for Reader {
         }
     }
 
+    fn may_glue(&self, next: &[u8]) -> bool {
+        match self {
+            Reader::French(n) => n.may_glue(next),
+            Reader::Letters(n) => n.may_glue(next),
+        }
+    }
+
     fn is_null(&self, token: &str) -> bool {
         match self {
             Reader::French(n) => n.is_null(token),

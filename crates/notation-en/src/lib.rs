@@ -86,7 +86,11 @@ impl Notation for Algebraic {
     }
 
     fn glues(&self, next: &str) -> bool {
-        matches!(next, "e.p." | "ep")
+        self.may_glue(next.as_bytes())
+    }
+
+    fn may_glue(&self, next: &[u8]) -> bool {
+        matches!(*next, [b'e', b'.', b'p', b'.'] | [b'e', b'p'])
     }
 }
 

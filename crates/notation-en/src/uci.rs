@@ -218,6 +218,10 @@ impl Notation for Lan {
     }
 
     fn glues(&self, next: &str) -> bool {
-        matches!(next, "e.p." | "ep")
+        self.may_glue(next.as_bytes())
+    }
+
+    fn may_glue(&self, next: &[u8]) -> bool {
+        matches!(*next, [b'e', b'.', b'p', b'.'] | [b'e', b'p'])
     }
 }

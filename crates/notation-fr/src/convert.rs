@@ -236,6 +236,10 @@ where
         self.0.glues(next)
     }
 
+    fn may_glue(&self, next: &[u8]) -> bool {
+        self.0.may_glue(next)
+    }
+
     fn continues(&self, token: &str) -> bool {
         self.0.continues(token)
     }

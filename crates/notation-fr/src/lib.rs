@@ -158,6 +158,11 @@ impl Notation for French {
         token::glues(next)
     }
 
+    /// What [`token::glues`] takes starts with `e` or a sign.
+    fn may_glue(&self, next: &[u8]) -> bool {
+        matches!(next.first(), Some(b'e' | b'+' | b'#' | b'=' | b'('))
+    }
+
     fn draw_offer_suffix(&self) -> Option<&'static str> {
         Some("=")
     }

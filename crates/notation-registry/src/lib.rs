@@ -325,6 +325,10 @@ impl Notation for OnDescriptive {
         self.notation().glues(next)
     }
 
+    fn may_glue(&self, next: &[u8]) -> bool {
+        self.notation().may_glue(next)
+    }
+
     fn continues(&self, token: &str) -> bool {
         self.notation().continues(token)
     }
