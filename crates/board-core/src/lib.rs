@@ -161,7 +161,7 @@ pub use record::{
 };
 pub use replay::{
     MainLine, Output, ReplayMemory, Replayed, Rules, play_main_line, read_move, replay, replay_in,
-    replay_into,
+    replay_into, replay_into_in,
 };
 pub use result::{DraughtsResult, GameResult, ParseResultError};
 pub use sink::{MoveEvent, MovetextSink};

@@ -327,12 +327,103 @@ where
     T: Notation<Position = P, Move = P::Move> + ?Sized,
     K: MovetextSink,
 {
-    run(
+    replay_into_in(
         &mut ReplayMemory::new(),
         game,
         source,
-        Some((target, dialect, sink)),
+        target,
+        dialect,
+        sink,
     )
+}
+
+/// [`replay_into`] in `memory`, which the caller keeps from one game to the next, as
+/// [`replay_in`] is to [`replay`].
+///
+/// # Examples
+///
+/// ```
+/// use board_core::{Dialect, RecordReader, ReplayMemory, replay_into, replay_into_in};
+/// # use board_core::{Color, Diagnostic, MoveError, MovetextSink, MoveEvent, Notation, Notes};
+/// # use board_core::{RawGame, Rules};
+/// # #[derive(Clone)]
+/// # struct Total(u32);
+/// # impl Rules for Total {
+/// #     type Move = u32;
+/// #     type Trace = u32;
+/// #     fn setup_reporting(_: &RawGame, _: &mut Vec<Diagnostic>) -> Result<Total, Diagnostic> {
+/// #         Ok(Total(0))
+/// #     }
+/// #     fn play(&mut self, mv: &u32) {
+/// #         self.0 += mv;
+/// #     }
+/// #     fn play_null(&mut self) -> bool {
+/// #         false
+/// #     }
+/// #     fn turn(&self) -> Color {
+/// #         Color::White
+/// #     }
+/// #     fn move_number(&self) -> u32 {
+/// #         1
+/// #     }
+/// #     fn trace(&self) -> u32 {
+/// #         self.0
+/// #     }
+/// #     fn automatic_draw(_: &[u32]) -> Option<&'static str> {
+/// #         None
+/// #     }
+/// #     fn draw_instead_of(_: &str) -> Option<&'static str> {
+/// #         None
+/// #     }
+/// # }
+/// # struct Plus;
+/// # impl Notation for Plus {
+/// #     type Position = Total;
+/// #     type Move = u32;
+/// #     fn name(&self) -> &'static str {
+/// #         "plus"
+/// #     }
+/// #     fn parse(&self, _: &Total, token: &str, _: &mut Notes) -> Result<u32, MoveError> {
+/// #         token.trim_start_matches('+').parse().map_err(|_| MoveError::syntax("a number"))
+/// #     }
+/// #     fn format(&self, _: &Total, mv: &u32, out: &mut String) {
+/// #         out.push_str(&format!("+{mv}"));
+/// #     }
+/// # }
+/// # #[derive(Default)]
+/// # struct Count(usize);
+/// # impl MovetextSink for Count {
+/// #     fn move_token(&mut self, _: MoveEvent, _: impl FnOnce(&mut String)) {
+/// #         self.0 += 1;
+/// #     }
+/// # }
+/// // `Total` adds up its moves, `Plus` writes them `+N`, `Count` counts them (hidden above).
+/// let file = "1. +1 +2 2. +3 *\n\n1. +4 *\n";
+/// let dialect = Dialect::pgn();
+/// let mut memory = ReplayMemory::new();
+/// for game in RecordReader::new(file.as_bytes(), dialect.clone()) {
+///     let game = game.unwrap();
+///     let (mut kept, mut fresh) = (Count::default(), Count::default());
+///     let a = replay_into_in::<Total, _, _, _>(&mut memory, &game, &Plus, &Plus, &dialect, &mut kept);
+///     let b = replay_into::<Total, _, _, _>(&game, &Plus, &Plus, &dialect, &mut fresh);
+///     assert_eq!((a.plies, kept.0), (b.plies, fresh.0));
+/// }
+/// ```
+pub fn replay_into_in<P, S, T, K>(
+    memory: &mut ReplayMemory<P>,
+    game: &RawGame,
+    source: &S,
+    target: &T,
+    dialect: &Dialect,
+    sink: &mut K,
+) -> Replayed<P>
+where
+    P: Rules,
+    S: Notation<Position = P, Move = P::Move> + ?Sized,
+    T: Notation<Position = P, Move = P::Move> + ?Sized,
+    K: MovetextSink,
+{
+    run(memory, game, source, Some((target, dialect, sink)))
 }
 
 /// The replay: the game's steps through one cursor, each handed to [`Replay`].

@@ -5,8 +5,9 @@ use std::borrow::Cow;
 
 use board_core::{
     Diagnostic, Dialect, FirstMove, MoveEvent, MovetextSink, MovetextWriter, Notation, RawGame,
-    Rules, Step, TokenCursor, replay_into,
+    ReplayMemory, Step, TokenCursor,
 };
+use notation_registry::Kind;
 
 use crate::columns::{HEADERS, HeaderKind};
 
@@ -322,7 +323,9 @@ pub(crate) struct Replay {
 
 impl Replay {
     /// Replays `game` with `source`: its main line written with `moves` (the `uci` column),
-    /// then, when it replayed, once more per target for the notation columns.
+    /// then, when it replayed, once more per target for the notation columns. Through the
+    /// registry's kind ([`Kind::replay_into_with`]), which reads its own notations with their
+    /// types, in one replay memory for the game's replays.
     #[allow(
         clippy::too_many_arguments,
         reason = "the replay's notations and dialects, passed through"
@@ -336,11 +339,13 @@ impl Replay {
         dialect: &Dialect,
         one_line: &Dialect,
     ) where
-        P: Rules,
+        P: Kind,
         N: Notation<Position = P, Move = P::Move> + ?Sized,
     {
         self.moves.clear();
-        let replayed = replay_into::<P, _, _, _>(game, source, moves, dialect, &mut self.moves);
+        let mut memory = ReplayMemory::new();
+        let replayed =
+            P::replay_into_with(&mut memory, game, source, moves, dialect, &mut self.moves);
         self.valid = !replayed.has_errors();
         self.plies = replayed.plies;
         self.diagnostics = replayed.diagnostics;
@@ -351,7 +356,7 @@ impl Replay {
                 continue;
             }
             let mut sink = MovetextOnly(MovetextWriter::new(out, one_line, FirstMove::default()));
-            replay_into::<P, _, _, _>(game, source, *target, one_line, &mut sink);
+            P::replay_into_with(&mut memory, game, source, *target, one_line, &mut sink);
             let end = out.trim_end().len();
             out.truncate(end);
         }

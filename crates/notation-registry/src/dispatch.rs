@@ -5,7 +5,10 @@
 
 use std::fmt;
 
-use board_core::{Dialect, Notation, Output, RawGame, ReplayMemory, Replayed, Rules, replay_in};
+use board_core::{
+    Dialect, MovetextSink, Notation, Output, RawGame, ReplayMemory, Replayed, Rules, replay_in,
+    replay_into_in,
+};
 use notation_descriptive::DescriptivePosition;
 use notation_detect::{Detected, Source};
 
@@ -112,6 +115,26 @@ pub trait Kind: Rules {
     {
         replay_in(memory, game, source, output)
     }
+
+    /// [`replay_into_in`]s `game` read with `source` into `sink`, the moves written with
+    /// `target`, as [`Kind::replay_with`] replays into a writer: where the source is the
+    /// registry's own, its kind may read it with its type instead of through `dyn Notation`.
+    /// The same result either way.
+    fn replay_into_with<S, T, K>(
+        memory: &mut ReplayMemory<Self>,
+        game: &RawGame,
+        source: &S,
+        target: &T,
+        dialect: &Dialect,
+        sink: &mut K,
+    ) -> Replayed<Self>
+    where
+        S: Notation<Position = Self, Move = Self::Move> + ?Sized,
+        T: Notation<Position = Self, Move = Self::Move> + ?Sized,
+        K: MovetextSink,
+    {
+        replay_into_in(memory, game, source, target, dialect, sink)
+    }
 }
 
 impl Kind for chess_rules::Position {
@@ -182,6 +205,27 @@ impl Kind for chess_rules::Position {
                     )
                 }
             }
+        }
+    }
+
+    /// A registry's algebraic notation as the source is read as [`Algebraic`]; the target
+    /// stays as given (a table's columns write few moves each, through the vtable).
+    fn replay_into_with<S, T, K>(
+        memory: &mut ReplayMemory<Self>,
+        game: &RawGame,
+        source: &S,
+        target: &T,
+        dialect: &Dialect,
+        sink: &mut K,
+    ) -> Replayed<Self>
+    where
+        S: Notation<Position = Self, Move = Self::Move> + ?Sized,
+        T: Notation<Position = Self, Move = Self::Move> + ?Sized,
+        K: MovetextSink,
+    {
+        match crate::registry_algebraic(source) {
+            Some(source) => replay_into_in(memory, game, source, target, dialect, sink),
+            None => replay_into_in(memory, game, source, target, dialect, sink),
         }
     }
 }

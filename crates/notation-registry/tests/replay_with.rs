@@ -1,8 +1,11 @@
-//! `Kind::replay_with`: the registry's algebraic and French notations replayed through their
-//! own types give what the same notations give through `dyn Notation`, byte for byte and
-//! diagnostic for diagnostic, for every pair of the registry's chess notations.
+//! `Kind::replay_with` and `Kind::replay_into_with`: the registry's algebraic and French
+//! notations replayed through their own types give what the same notations give through
+//! `dyn Notation`, byte for byte and diagnostic for diagnostic, for every pair of the
+//! registry's chess notations, into a writer and into any sink.
 
-use board_core::{Dialect, Output, RecordReader, ReplayMemory, replay};
+use board_core::{
+    Dialect, FirstMove, MovetextWriter, Output, RecordReader, ReplayMemory, replay, replay_into,
+};
 use chess_rules::Position;
 use notation_registry::{Chess, ChessNotation, Kind, Registry};
 
@@ -117,6 +120,29 @@ fn registry_notations_replay_the_same_through_their_types() {
                     format!("{:?}", dynamic.diagnostics),
                     "{what}"
                 );
+                // Into a sink: a writer made by the caller, on one line.
+                let one_line = Dialect::pgn().with_line_width(usize::MAX);
+                let (mut into_types, mut into_dyn) = (String::new(), String::new());
+                let mut sink =
+                    MovetextWriter::new(&mut into_types, &one_line, FirstMove::default());
+                let typed = Position::replay_into_with(
+                    &mut memory,
+                    game,
+                    source,
+                    target,
+                    &one_line,
+                    &mut sink,
+                );
+                let mut sink = MovetextWriter::new(&mut into_dyn, &one_line, FirstMove::default());
+                let dynamic = replay_into(game, source, target, &one_line, &mut sink);
+                assert_eq!(into_types, into_dyn, "{what}, into a sink");
+                assert_eq!(
+                    format!("{:?}", typed.diagnostics),
+                    format!("{:?}", dynamic.diagnostics),
+                    "{what}, into a sink"
+                );
+                assert_eq!(typed.plies, dynamic.plies, "{what}, into a sink");
+                written += into_types.len();
             }
         }
     }
