@@ -13,9 +13,10 @@ use crate::{Comment, DRAW_OFFER_COMMENT, NagToken, Notation, RawGame, Span};
 pub struct MoveToken<'a> {
     /// The token as written.
     pub token: Span,
-    /// Its text, kept so that reading it does not slice the game again: this runs for every
-    /// move of every game converted.
-    text: &'a str,
+    /// Its bytes, kept so that reading it does not slice the game again: this runs for every
+    /// move of every game read. Its text is sliced only when asked for
+    /// ([`TokenCursor::text`]): that slicing tests two character boundaries.
+    bytes: &'a [u8],
     /// The next token, written after a space, that the notation reads with this one: a suffix
     /// (`e.p.` in `exf6 e.p.`, [`Notation::glues`]) or the rest of a token cut short (`7` in
     /// `1- 7`, [`Notation::continues`]). A replay reports the space unless the notation's
@@ -283,7 +284,18 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
     pub fn text<'t>(&'t self, token: &MoveToken<'t>) -> &'t str {
         match token.apart {
             Some(_) => &self.glued,
-            None => token.text,
+            None => slice(self.game, token.token),
+        }
+    }
+
+    /// The bytes of a move token as the notation reads it ([`TokenCursor::text`]'s), for
+    /// [`Notation::parse_bytes`].
+    #[must_use]
+    #[inline]
+    pub fn bytes<'t>(&'t self, token: &MoveToken<'t>) -> &'t [u8] {
+        match token.apart {
+            Some(_) => self.glued.as_bytes(),
+            None => token.bytes,
         }
     }
 
@@ -320,28 +332,45 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
     /// Reads the piece written apart after `token`, if the notation says it belongs to it.
     #[inline(always)]
     fn move_token(&mut self, token: Span) -> MoveToken<'a> {
-        let text = slice(self.game, token);
+        let bytes = self
+            .game
+            .text
+            .as_bytes()
+            .get(token.range())
+            .unwrap_or_default();
+        // The text is sliced for `continues` alone, which a notation that never continues a
+        // token (the default, inlined) does not read: then it is not sliced at all.
         let apart = match self.events.get(self.next) {
-            Some(&Ev::Move(span)) if self.glues(span) || self.notation.continues(text) => {
+            Some(&Ev::Move(span))
+                if self.glues(span) || self.notation.continues(slice(self.game, token)) =>
+            {
                 Some(span)
             }
-            Some(&Ev::MoveNumber { span, .. }) if self.notation.continues(text) => Some(span),
+            Some(&Ev::MoveNumber { span, .. })
+                if self.notation.continues(slice(self.game, token)) =>
+            {
+                Some(span)
+            }
             _ => None,
         };
         if let Some(span) = apart {
-            self.join(text, span);
+            self.join(token, span);
         }
-        MoveToken { token, text, apart }
+        MoveToken {
+            token,
+            bytes,
+            apart,
+        }
     }
 
-    /// Joins the move token `text` and the piece written apart at `span` in `glued`, and
+    /// Joins the move token at `token` and the piece written apart at `span` in `glued`, and
     /// steps past that piece. Out of line: few files write one.
     #[cold]
     #[inline(never)]
-    fn join(&mut self, text: &str, span: Span) {
+    fn join(&mut self, token: Span, span: Span) {
         self.next += 1;
         self.glued.clear();
-        self.glued.push_str(text);
+        self.glued.push_str(slice(self.game, token));
         self.glued.push_str(slice(self.game, span));
     }
 

@@ -80,6 +80,23 @@ pub trait Notation {
         notes: &mut Notes,
     ) -> Result<Self::Move, MoveError>;
 
+    /// The move a token's bytes name, read without slicing the token as text: the replay asks
+    /// every move here first, and the text's slicing (its two character boundaries tested)
+    /// costs a notation that reads bytes anyway about 20 instructions a move. `Some` only
+    /// where [`Notation::parse`] on the token's text gives `Ok` with the same move and the
+    /// same `notes`; `None`, with `notes` untouched, for anything else (an error, a shape the
+    /// notation reads only from text), and for every token [`Notation::is_null`] takes: the
+    /// replay then asks `is_null` and `parse` with the text. `None` by default.
+    fn parse_bytes(
+        &self,
+        position: &Self::Position,
+        token: &[u8],
+        notes: &mut Notes,
+    ) -> Option<Self::Move> {
+        let _ = (position, token, notes);
+        None
+    }
+
     /// Appends the canonical token of a legal move in `position` to `out`.
     fn format(&self, position: &Self::Position, mv: &Self::Move, out: &mut String);
 
@@ -176,6 +193,15 @@ impl<N: Notation + ?Sized> Notation for &N {
         notes: &mut Notes,
     ) -> Result<Self::Move, MoveError> {
         (**self).parse(position, token, notes)
+    }
+
+    fn parse_bytes(
+        &self,
+        position: &Self::Position,
+        token: &[u8],
+        notes: &mut Notes,
+    ) -> Option<Self::Move> {
+        (**self).parse_bytes(position, token, notes)
     }
 
     fn format(&self, position: &Self::Position, mv: &Self::Move, out: &mut String) {

@@ -585,7 +585,6 @@ where
     fn play(&mut self, cursor: &mut TokenCursor<'_, S>, token: MoveToken<'_>) -> ControlFlow<()> {
         let game = self.game;
         self.notes.clear();
-        let text = cursor.text(&token);
         let span = token.span();
         // A piece written apart: `exf6 e.p.` (a suffix the next token holds) or `1- 7` (a
         // token cut short, whose rest reads as a move number).
@@ -608,6 +607,7 @@ where
             && let Some(rule) = P::automatic_draw(&self.line)
         {
             let at = where_drawn(game, self.first, &self.moves);
+            let text = cursor.text(&token);
             match self.binding() {
                 Ok(()) => {
                     self.diagnostics.push(
@@ -636,8 +636,16 @@ where
         }
         // The move's place along its line, for the number it is written with.
         let index = self.line.len() - 1;
-        // What was played: `Some(None)` for a null move, `None` on an error.
-        let played: Option<Option<P::Move>> = if self.source.is_null(text) {
+        // What was played: `Some(None)` for a null move, `None` on an error. The token's bytes
+        // first, which nearly every move is read from; its text for the rest.
+        let quick = self
+            .source
+            .parse_bytes(&self.pos, cursor.bytes(&token), &mut self.notes);
+        let played: Option<Option<P::Move>> = if let Some(mv) = quick {
+            Some(Some(self.apply(cursor, &token, mv)))
+        } else if let text = cursor.text(&token)
+            && self.source.is_null(text)
+        {
             let previous = self.pos.clone();
             if self.pos.play_null() {
                 self.before = Some(previous);
@@ -653,35 +661,9 @@ where
                 None
             }
         } else {
+            let text = cursor.text(&token);
             match self.source.parse(&self.pos, text, &mut self.notes) {
-                Ok(mv) => {
-                    // Tested first: a drain of an empty list still sets up and drops its
-                    // iterator, on every move.
-                    if !self.notes.repairs.is_empty() {
-                        self.report_repairs(text, span);
-                    }
-                    // The line's last trace is this position: where it holds the whole
-                    // position, it is the position before the move once the move is played.
-                    if self.line.last().and_then(P::in_trace).is_some() {
-                        self.before_on_line = true;
-                    } else {
-                        match self.before.as_mut() {
-                            Some(previous) => previous.clone_from(&self.pos),
-                            None => self.before = Some(self.pos.clone()),
-                        }
-                        self.before_on_line = false;
-                    }
-                    self.pos.play(&mv);
-                    if let Some((code, message)) = self
-                        .notes
-                        .check_sign
-                        .and_then(|w| sign_mismatch(self.source, w, self.pos.check_sign()))
-                    {
-                        self.repeats
-                            .warn(&mut self.diagnostics, text, code, message, span);
-                    }
-                    Some(Some(mv))
-                }
+                Ok(mv) => Some(Some(self.apply(cursor, &token, mv))),
                 // ChessBase prints a novelty as `N` after the move (`6. Qe2 N b5`), ASCII
                 // exports `inf` for `∞`: no notation reads them as moves, they are NAGs.
                 Err(_)
@@ -761,6 +743,51 @@ where
             self.plies += 1;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Plays `mv`, which the notation read from `token`, reporting the repairs it made and a
+    /// check sign the position does not bear out; the token's text is sliced for those alone.
+    // Always inlined into both of its callers, the read from bytes and from text: a call would
+    // save and restore the replay's registers on every move.
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        cursor: &TokenCursor<'_, S>,
+        token: &MoveToken<'_>,
+        mv: P::Move,
+    ) -> P::Move {
+        let span = token.span();
+        // Tested first: a drain of an empty list still sets up and drops its iterator, on
+        // every move.
+        if !self.notes.repairs.is_empty() {
+            self.report_repairs(cursor.text(token), span);
+        }
+        // The line's last trace is this position: where it holds the whole position, it is
+        // the position before the move once the move is played.
+        if self.line.last().and_then(P::in_trace).is_some() {
+            self.before_on_line = true;
+        } else {
+            match self.before.as_mut() {
+                Some(previous) => previous.clone_from(&self.pos),
+                None => self.before = Some(self.pos.clone()),
+            }
+            self.before_on_line = false;
+        }
+        self.pos.play(&mv);
+        if let Some((code, message)) = self
+            .notes
+            .check_sign
+            .and_then(|w| sign_mismatch(self.source, w, self.pos.check_sign()))
+        {
+            self.repeats.warn(
+                &mut self.diagnostics,
+                cursor.text(token),
+                code,
+                message,
+                span,
+            );
+        }
+        mv
     }
 
     /// The position before the last move, if a move was played on this line.

@@ -284,6 +284,15 @@ where
         self.0.parse(&position.chess, token, notes)
     }
 
+    fn parse_bytes(
+        &self,
+        position: &DescriptivePosition,
+        token: &[u8],
+        notes: &mut Notes,
+    ) -> Option<Move> {
+        self.0.parse_bytes(&position.chess, token, notes)
+    }
+
     fn format(&self, position: &DescriptivePosition, mv: &Move, out: &mut String) {
         self.0.format(&position.chess, mv, out);
     }

@@ -59,6 +59,13 @@ impl Notation for Reader {
         }
     }
 
+    fn parse_bytes(&self, pos: &Position, token: &[u8], notes: &mut Notes) -> Option<Move> {
+        match self {
+            Reader::French(n) => n.parse_bytes(pos, token, notes),
+            Reader::Letters(n) => n.parse_bytes(pos, token, notes),
+        }
+    }
+
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
         match self {
             Reader::French(n) => n.format(pos, mv, out),

@@ -77,6 +77,12 @@ impl Notation for Algebraic {
         san::read(pos, token, &self.style.letters, Forms::default(), notes)
     }
 
+    // Inlined into the replay's loop, as `parse` is.
+    #[inline(always)]
+    fn parse_bytes(&self, pos: &Position, token: &[u8], notes: &mut Notes) -> Option<Move> {
+        san::read_bytes(pos, token, &self.style.letters, Forms::default(), notes)
+    }
+
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
         write_san(pos, *mv, &self.style, out);
     }

@@ -33,7 +33,7 @@ pub use resolve::ResolveError;
 pub use syntax::{Lenience, Mark, ParseSanError, San, SanPlus, Suffix, strip_mark};
 pub use write::{Style, write_san};
 
-pub(crate) use resolve::read;
+pub(crate) use resolve::{read, read_bytes};
 pub(crate) use write::push_square;
 
 #[cfg(test)]

@@ -190,6 +190,10 @@ impl Notation for Lan {
         san::read(pos, token, &self.letters, san::Lenience::LONG_FORM, notes)
     }
 
+    fn parse_bytes(&self, pos: &Position, token: &[u8], notes: &mut Notes) -> Option<Move> {
+        san::read_bytes(pos, token, &self.letters, san::Lenience::LONG_FORM, notes)
+    }
+
     fn format(&self, pos: &Position, mv: &Move, out: &mut String) {
         if mv.is_castle() {
             san::write_san(pos, *mv, &Style::with_letters(self.letters), out);

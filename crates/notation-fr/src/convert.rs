@@ -224,6 +224,15 @@ where
         self.0.parse(position, token, notes)
     }
 
+    fn parse_bytes(
+        &self,
+        position: &Position,
+        token: &[u8],
+        notes: &mut board_core::Notes,
+    ) -> Option<Move> {
+        self.0.parse_bytes(position, token, notes)
+    }
+
     fn format(&self, position: &Position, mv: &Move, out: &mut String) {
         self.0.format(position, mv, out);
     }

@@ -313,6 +313,15 @@ impl Notation for OnDescriptive {
         self.notation().parse(position, token, notes)
     }
 
+    fn parse_bytes(
+        &self,
+        position: &DescriptivePosition,
+        token: &[u8],
+        notes: &mut Notes,
+    ) -> Option<chess_rules::Move> {
+        self.notation().parse_bytes(position, token, notes)
+    }
+
     fn format(&self, position: &DescriptivePosition, mv: &chess_rules::Move, out: &mut String) {
         self.notation().format(position, mv, out);
     }

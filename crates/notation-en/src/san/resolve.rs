@@ -191,12 +191,19 @@ impl SanPlus {
         let (mv, lenience) = self
             .resolve(pos)
             .map_err(|err| err.into_move_error(pos, token, letters))?;
+        Ok(self.noted(mv, lenience, allowed, notes))
+    }
+
+    /// `mv`, resolved from this token with `lenience`: the forms not in `allowed` pushed onto
+    /// `notes.repairs`, the written check sign left in `notes`.
+    #[inline(always)]
+    fn noted(self, mv: Move, lenience: Lenience, allowed: Lenience, notes: &mut Notes) -> Move {
         let lenience = lenience.without(allowed);
         if !lenience.is_empty() {
             notes.repairs.extend(lenience.repairs());
         }
         notes.check_sign = Some(self.check_sign());
-        Ok(mv)
+        mv
     }
 }
 
@@ -221,6 +228,23 @@ pub(crate) fn read(
         Some(plus) => plus.read_in(pos, token, letters, allowed, notes),
         None => read_lenient(pos, token, letters, allowed, notes),
     }
+}
+
+/// [`read`] on a token's bytes, for [`board_core::Notation::parse_bytes`]: the move of a token
+/// in one of the common shapes that names one legal move, noted as `read` notes it; `None`,
+/// `notes` untouched, for any other token, which `read` then reads from its text (and names
+/// the error of). No null move (`--`, `Z0`) has a common shape.
+#[inline(always)]
+pub(crate) fn read_bytes(
+    pos: &Position,
+    token: &[u8],
+    letters: &PieceLetters,
+    allowed: Lenience,
+    notes: &mut Notes,
+) -> Option<Move> {
+    let plus = SanPlus::common(token, letters)?;
+    let (mv, lenience) = plus.resolve(pos).ok()?;
+    Some(plus.noted(mv, lenience, allowed, notes))
 }
 
 /// [`read`] for a token the common shapes miss.
