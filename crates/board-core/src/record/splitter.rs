@@ -930,11 +930,10 @@ impl Scanner {
             if !kept {
                 // The block after the last one when it covers `i`: blocks laid end to end see
                 // each byte once, where one started at each comment's end saw many twice.
-                self.block = self
-                    .block
-                    .and_then(|b| b.after(i))
-                    .and_then(|at| lexer::block_at(buf, at))
-                    .or_else(|| lexer::block_at(buf, i));
+                // One call site, so one copy of the inlined classification: where the block
+                // after the last does not fit in the buffer, neither does one at `i`, past it.
+                let at = self.block.and_then(|b| b.after(i)).unwrap_or(i);
+                self.block = lexer::block_at(buf, at);
             }
             if let Some((spaces, stops, left, skip)) = self.block.and_then(|b| b.from(i)) {
                 // Bits below the first stop, or the end of the block.
