@@ -58,6 +58,9 @@ pub const FRAGMENTS: &[&[u8]] = &[
     b"[Event \"x\"]",
     b"[White \"a \\\" b\"]",
     b"[Black \"c\"]\n",
+    // Text after a tag pair on its line, before more tags (an exporter's literal `\r`).
+    b"[Site \"\"]\\r\n",
+    b"[Round \"1\"] junk\n",
     b"[A b]",
     b"[ ]",
     b"[B \"c\"",

@@ -96,6 +96,8 @@ codes! {
     TagUnquoted = "tag.unquoted",
     /// A tag with no name, skipped.
     TagNoName = "tag.no-name",
+    /// Text after a tag pair on its line, before more tags of the game, skipped.
+    TagTrailingText = "tag.trailing-text",
     /// A tag value that is not UTF-8, read in a one-byte encoding.
     TagEncoding = "tag.encoding",
     /// A tag whose value does not read in the notation's conventions; kept as written.

@@ -95,7 +95,7 @@ fn markup_len_slow(bytes: &[u8], eof: bool) -> Option<usize> {
 }
 
 /// Bytes of a tag name, as far as deciding that a `[` opens a tag section.
-const fn is_name_byte(b: u8) -> bool {
+pub(crate) const fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
@@ -796,56 +796,55 @@ pub(crate) fn split_token_bytes(
             .and_then(|_| std::str::from_utf8(b).ok())
             .and_then(Nag::from_glyph)
     };
-    // Signs set as one character each (`e4‼`, `Nf3⁉`, `Bb5∞`) glued to their move, all of
-    // them at once (reading `e4‼` back must not find another); what is left must read alone
-    // as what it is here (not digits, a move number then, nor a result or a sign).
+    // Signs set as one character each (`e4‼`, `Nf3⁉`, `Bb5∞`) and glyphs (`!?`) glued after
+    // their move, peeled off its end in any order and all at once, so that the written game
+    // (`e4 $1 $14` for `e4!±`) reads back the same; what is left must read alone as what it is
+    // here (not digits, a move number then, nor a result or a sign).
     let sign_ending = |end: usize| {
         let cut = end.checked_sub(3).filter(|&cut| word[cut] == 0xE2)?;
         Nag::from_symbol(std::str::from_utf8(&word[cut..end]).ok()?)
     };
-    let mut signs_from = word.len();
-    while sign_ending(signs_from).is_some() {
-        signs_from -= 3;
-    }
-    let mv = &word[..signs_from];
-    if signs_from < word.len()
-        && signs_from > 0
-        && !mv.iter().all(u8::is_ascii_digit)
-        && !is_result(mv)
-        && !std::str::from_utf8(mv).is_ok_and(|m| Nag::from_symbol(m).is_some())
-    {
-        emit(Piece::Move, at..at + signs_from);
-        for from in (signs_from..word.len()).step_by(3) {
-            if let Some(nag) = sign_ending(from + 3) {
-                emit(Piece::Symbol(nag), at + from..at + from + 3);
-            }
+    let marks_ending = |end: usize| word[..end].iter().rev().take_while(|b| is_mark(b)).count();
+    let mut end = word.len();
+    loop {
+        if sign_ending(end).is_some() {
+            end -= 3;
+            continue;
         }
-        return;
+        let marks = marks_ending(end);
+        if marks > 0 && glyph(&word[end - marks..end]).is_some() {
+            end -= marks;
+            continue;
+        }
+        break;
     }
-    if !word.last().is_some_and(is_mark) {
+    let mv = &word[..end];
+    let stands_alone = end == 0
+        || (!mv.iter().all(u8::is_ascii_digit)
+            && !is_result(mv)
+            && !std::str::from_utf8(mv).is_ok_and(|m| Nag::from_symbol(m).is_some()));
+    if end == word.len() || !stands_alone {
         emit(Piece::Move, at..bytes.len());
         return;
     }
-    if let Some(nag) = glyph(word) {
-        emit(Piece::Glyph(nag), at..bytes.len());
-        return;
+    if end > 0 {
+        emit(Piece::Move, at..at + end);
     }
-    let marks = word.iter().rev().take_while(|b| is_mark(b)).count();
-    if marks < word.len() {
-        let (mv, marks) = word.split_at(word.len() - marks);
-        let is_symbol = std::str::from_utf8(mv).is_ok_and(|m| Nag::from_symbol(m).is_some());
-        let stands_alone = !is_result(mv) && !mv.iter().all(u8::is_ascii_digit) && !is_symbol;
-        match glyph(marks) {
-            Some(nag) if stands_alone => {
-                let cut = at + mv.len();
-                emit(Piece::Move, at..cut);
-                emit(Piece::Glyph(nag), cut..bytes.len());
-                return;
-            }
-            _ => {}
-        }
+    // The pieces peeled, from the front: a run of marks is a glyph, anything else a sign.
+    while end < word.len() {
+        let marks = word[end..].iter().take_while(|b| is_mark(b)).count();
+        let (piece, len) = match marks {
+            0 => (sign_ending(end + 3).map(Piece::Symbol), 3),
+            n => (glyph(&word[end..end + n]).map(Piece::Glyph), n),
+        };
+        let Some(piece) = piece else {
+            // Not reached: every piece was peeled as one. Read as the move's rest.
+            emit(Piece::Move, at + end..bytes.len());
+            return;
+        };
+        emit(piece, at + end..at + end + len);
+        end += len;
     }
-    emit(Piece::Move, at..bytes.len());
 }
 
 /// A run of `.` and `…` after a move number.

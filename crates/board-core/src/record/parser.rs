@@ -20,7 +20,7 @@ use super::dialect::Dialect;
 use super::game::{CommentKind, Ev, TagSpans};
 use super::lexer;
 use super::reader::GameErrorKind;
-use super::splitter::{Failure, Parsed};
+use super::splitter::{self, Failure, Parsed};
 
 type Stream<'i> = LocatingSlice<&'i [u8]>;
 
@@ -70,6 +70,7 @@ pub(crate) fn parse_game(
         warnings: Vec::new(),
         open: Vec::new(),
         lenient: false,
+        tag_tails: Vec::new(),
     };
     let mut input = LocatingSlice::new(text.as_bytes());
     parser.tag_section(&mut input);
@@ -100,6 +101,8 @@ struct GameParser<'t> {
     /// Offsets of the `(` of the variations still open.
     open: Vec<usize>,
     lenient: bool,
+    /// The texts skipped after tag pairs on their lines.
+    tag_tails: Vec<String>,
 }
 
 fn span(range: Range<usize>) -> Span {
@@ -159,12 +162,29 @@ impl GameParser<'_> {
                     tag.span,
                 ));
             }
+            let first = self.tags.first().map_or(tag.name, |t| t.name);
             if !tag.name.is_empty() {
                 self.tags.push(TagSpans {
                     name: tag.name,
                     value: tag.value,
                     span: tag.span,
                 });
+            }
+            // Text after the tag pair on its line, before more tags of the game: skipped.
+            let text = self.text.as_bytes();
+            let after = tag.span.end;
+            let tag_line_end = lexer::line_end(text, after).unwrap_or(text.len());
+            if let Some(Some(tail)) =
+                splitter::tag_tail(text, after, tag_line_end, &text[first.range()], true)
+            {
+                let skipped = span(tail.clone());
+                splitter::note_tag_tail(
+                    &mut self.warnings,
+                    &mut self.tag_tails,
+                    &text[tail],
+                    skipped,
+                );
+                let _: ModalResult<&[u8]> = take(tag_line_end - after).parse_next(input);
             }
         }
     }

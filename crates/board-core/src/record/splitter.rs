@@ -87,6 +87,8 @@ pub(crate) struct Found {
 
     /// An evaluation sign was read as a NAG (`±`): the reader reports it.
     pub(crate) lenient: bool,
+    /// The texts skipped after tag pairs on their lines ([`tag_tail`]), which one warning lists.
+    pub(crate) tag_tails: Vec<String>,
 }
 
 impl Found {
@@ -100,6 +102,7 @@ impl Found {
             defer: false,
             error: None,
             lenient: false,
+            tag_tails: Vec::new(),
         }
     }
 
@@ -120,6 +123,7 @@ impl Found {
         self.defer = false;
         self.error = None;
         self.lenient = false;
+        self.tag_tails.clear();
     }
 
     /// The game's first error: nothing after it is recorded.
@@ -824,10 +828,38 @@ impl Scanner {
                             return Scan::NextGame(i);
                         }
                     }
+                    // Text after the tag pair on its line, before the next line's tags of the
+                    // same game: skipped and reported, and the tag section goes on. Read as
+                    // movetext, it made a game of every tag line (an exporter that writes a
+                    // literal `\r` after each).
+                    let first = match self.found.tags.first() {
+                        Some(first) => {
+                            let start = self.start.unwrap_or(0);
+                            &buf[start + first.name.start..start + first.name.end]
+                        }
+                        None => &buf[i + scan.name.start..i + scan.name.end],
+                    };
+                    let Some(tail) = tag_tail(buf, i + scan.end, self.tag_line_end, first, eof)
+                    else {
+                        return Scan::NeedMore;
+                    };
                     self.pos = i + scan.end;
                     if !self.found.defer {
                         let at = self.rel(i);
                         self.found.tag(&scan, at);
+                    }
+                    if let Some(tail) = tail {
+                        self.pos = self.tag_line_end;
+                        if !self.found.defer {
+                            let span = Span::new(self.rel(tail.start), self.rel(tail.end));
+                            let found = &mut self.found;
+                            note_tag_tail(
+                                &mut found.warnings,
+                                &mut found.tag_tails,
+                                &buf[tail],
+                                span,
+                            );
+                        }
                     }
                 }
                 b'[' => match lexer::opens_tag(&buf[i..], eof) {
@@ -1257,6 +1289,83 @@ pub(crate) fn markup_warning(written: &[u8], span: Span) -> Diagnostic {
         ),
         span,
     )
+}
+
+/// The text after a tag pair that ends at `after`, on a line ending at `line_end`, when it is to be
+/// skipped: it is no white space and holds no `[` (another tag on the line), and the next line
+/// holds a tag of the same game (one not named `first`, the game's first tag, which would start
+/// the next game). `None` when the next line is not in `buf` yet.
+pub(crate) fn tag_tail(
+    buf: &[u8],
+    after: usize,
+    line_end: usize,
+    first: &[u8],
+    eof: bool,
+) -> Option<Option<std::ops::Range<usize>>> {
+    let rest = buf.get(after..line_end).unwrap_or_default();
+    let Some(start) = rest.iter().position(|&b| !lexer::is_space(b)) else {
+        return Some(None);
+    };
+    if rest.contains(&b'[') {
+        return Some(None);
+    }
+    let end = rest
+        .iter()
+        .rposition(|&b| !lexer::is_space(b))
+        .map_or(start, |k| k + 1);
+    let Some(next) = buf.get(line_end + 1..) else {
+        return eof.then_some(None);
+    };
+    if !lexer::is_tag_line(next, eof)? {
+        return Some(None);
+    }
+    let name = next[1..]
+        .iter()
+        .take_while(|&&b| lexer::is_name_byte(b))
+        .count();
+    let same_game = next[1..1 + name] != *first;
+    Some(same_game.then_some(after + start..after + end))
+}
+
+/// Records `text`, skipped after a tag pair at `span` ([`tag_tail`]), in the game's one warning
+/// about such texts, which says how many there were and quotes each kind once.
+pub(crate) fn note_tag_tail(
+    warnings: &mut Vec<Diagnostic>,
+    tails: &mut Vec<String>,
+    text: &[u8],
+    span: Span,
+) {
+    tails.push(crate::visible(&String::from_utf8_lossy(text)));
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
+    for tail in tails.iter() {
+        match kinds.iter_mut().find(|(kind, _)| *kind == tail.as_str()) {
+            Some((_, count)) => *count += 1,
+            None => kinds.push((tail, 1)),
+        }
+    }
+    let listed = kinds
+        .iter()
+        .map(|(kind, count)| match count {
+            1 => format!("`{kind}`"),
+            n => format!("`{kind}` ({n} times)"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let message = match tails.len() {
+        1 => {
+            format!("{listed} after the tag pair on its line skipped: more tags of the game follow")
+        }
+        n => format!(
+            "text after {n} tag pairs on their lines skipped, more tags of the game following each: {listed}"
+        ),
+    };
+    match warnings
+        .iter_mut()
+        .find(|w| w.code == Code::TagTrailingText)
+    {
+        Some(warning) => warning.message = message,
+        None => warnings.push(Diagnostic::warning(Code::TagTrailingText, message, span)),
+    }
 }
 
 /// The index of the `\n` ending the line at `from`, or the buffer's end when the input is over.

@@ -322,6 +322,47 @@ fn a_tag_value_that_runs_on_into_the_next_line_is_one_value() {
     assert_eq!(game.tag("Result").as_deref(), Some("1-0"));
 }
 
+/// Text after a tag pair on its line, when more tags of the game follow, is skipped with one
+/// warning that quotes it and counts it: a PDN exporter wrote a literal `\r` after each tag, and
+/// every tag line was read as a game of its own (90 games for 5, `fmt` wrote them so).
+#[test]
+fn text_after_a_tag_pair_before_more_tags_is_skipped_and_reported() {
+    let text = "[Event \"E\"]\n[Site \"\"]\\r\n[White \"A\"]\\r\n[Black \"B\"] ; seen\n\n1. e4 e5 *\n\n\
+                [Event \"F\"]\n[Site \"x\"]\n\n1. d4 *\n";
+    let games = read_all(text.as_bytes(), &Dialect::pgn());
+    assert_eq!(games.len(), 2);
+    let game = games[0].as_ref().unwrap();
+    let names: Vec<&str> = game.tags().map(|t| t.name).collect();
+    assert_eq!(names, ["Event", "Site", "White", "Black"]);
+    // The last tag line's text begins the movetext.
+    assert_eq!(sketch(game), ["{ seen}", "1.", "e4", "e5"]);
+    let warnings: Vec<(crate::Code, &str)> = game
+        .warnings()
+        .iter()
+        .map(|w| (w.code, w.message.as_str()))
+        .collect();
+    assert_eq!(
+        warnings,
+        [(
+            crate::Code::TagTrailingText,
+            "text after 2 tag pairs on their lines skipped, more tags of the game following \
+             each: `\\r` (2 times)"
+        )]
+    );
+    // The caret on the first skipped text.
+    assert_eq!(game.slice(game.warnings()[0].span), "\\r");
+    let game = one("[Event \"E\"] {before the moves}\n\n1. e4 *");
+    assert!(game.warnings().is_empty(), "{:?}", game.warnings());
+    assert_eq!(sketch(&game)[0], "{before the moves}");
+    // The game's first tag again starts the next game, as it did.
+    let games = read_all(
+        b"[Event \"A\"] e4\n[Event \"B\"]\n1. d4 *\n",
+        &Dialect::pgn(),
+    );
+    assert_eq!(games.len(), 2);
+    assert_eq!(sketch(games[0].as_ref().unwrap()), ["e4"]);
+}
+
 /// The move glyphs set as one character, alone or glued to their move, are NAGs (read
 /// leniently); a figurine promotion (`e8♕`) stays one move.
 #[test]
@@ -331,6 +372,15 @@ fn move_glyphs_set_as_one_character_are_nags() {
         sketch(&game),
         [
             "1.", "e4", "$3", "e5", "2.", "Nf3", "$5", "Nc6", "$6", "3.", "Bb5", "$4", "e8♕"
+        ]
+    );
+    // Glyphs and signs glued after a move in any order are peeled off all at once, so that the
+    // game written out (`e4 $1 $17`) reads back the same; alone, they are NAGs.
+    let game = one("1. e4!∓ e5∓!? 2. Nf3 !?∓ *");
+    assert_eq!(
+        sketch(&game),
+        [
+            "1.", "e4", "$1", "$17", "e5", "$17", "$5", "2.", "Nf3", "$5", "$17"
         ]
     );
 }
