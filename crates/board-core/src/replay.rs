@@ -700,7 +700,11 @@ where
                             }
                         }
                         None => {
-                            self.diagnostics.push(move_error(&err, text, span));
+                            let mut diag = move_error(&err, text, span);
+                            if let Some(help) = brace_in_comment_before(game, span) {
+                                diag.help.insert(0, help);
+                            }
+                            self.diagnostics.push(diag);
                             self.failed = true;
                         }
                     }
@@ -1202,11 +1206,54 @@ fn move_error(err: &MoveError, text: &str, span: Span) -> Diagnostic {
     } else {
         span
     };
-    let diag = Diagnostic::error(err.code(), err.to_string(), at);
+    let mut diag = Diagnostic::error(err.code(), err.to_string(), at);
+    // A line end written as two characters (`*\r`, a `\r` after a tag pair): the file went
+    // through a JSON or JavaScript string, or an exporter escaped its line ends twice.
+    if err.kind == crate::MoveErrorKind::Syntax
+        && let Some(escape) = ["\\r", "\\n"].into_iter().find(|e| text.ends_with(e))
+    {
+        diag = diag.with_help(format!(
+            "`{escape}` is a line end written as two characters, as a JSON or JavaScript \
+             string writes one: the file's line ends need restoring"
+        ));
+    }
     match err.help() {
         Some(help) if err.kind != crate::MoveErrorKind::Ambiguous => diag.with_help(help),
         _ => diag,
     }
+}
+
+/// The hint for a move that fails right after a comment holding a `{`: a comment whose `}` was
+/// left out runs on to the next comment's `}`, and the moves between are read as its text
+/// (`1. Nc3 { [%clk 1:27:49] 1... e5 { [%clk 1:29:25] } 2. Nf3`: `Nf3` is read as Black's).
+#[cold]
+fn brace_in_comment_before(game: &RawGame, span: Span) -> Option<String> {
+    let events = &game.events;
+    let at = events
+        .iter()
+        .position(|e| matches!(e, Ev::Move(s) if s.start == span.start))?;
+    let Some(Ev::Comment { span, kind }) = events[..at]
+        .iter()
+        .rev()
+        .find(|e| !matches!(e, Ev::MoveNumber { .. } | Ev::Nag(..)))
+    else {
+        return None;
+    };
+    let text = game.slice(Ev::comment_text(*span, *kind));
+    let inner = text.find('{')?;
+    let shown: String = text[..inner]
+        .chars()
+        .rev()
+        .take(24)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    Some(format!(
+        "the comment before this move holds a `{{` after `{}`: if a `}}` is missing before \
+         it, what lies between was read as the comment's text, moves included",
+        crate::visible(shown.trim())
+    ))
 }
 
 /// A game's main line played to some ply: what a diagram of the game shows.

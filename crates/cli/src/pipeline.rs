@@ -1179,3 +1179,8 @@ pub(crate) fn verdict(summary: &Summary) -> Result<(), Error> {
 pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
+
+/// `n` and the noun in its number: `1 game`, `3 games`, `1 ply`, `0 plies`.
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -120,7 +120,7 @@ fn parquet_reads_back_with_its_types_in_row_groups() {
     let stderr = text(&out.stderr);
     assert!(stderr.contains("illegal move Ke3"), "{stderr}");
     assert!(
-        stderr.contains("exported 4 games to games.parquet as Parquet (3 valid; 1 errors"),
+        stderr.contains("exported 4 games to games.parquet as Parquet (3 valid; 1 error,"),
         "{stderr}"
     );
     let file = fs::File::open(dir.join("games.parquet")).unwrap();

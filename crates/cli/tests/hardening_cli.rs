@@ -127,7 +127,7 @@ fn check_reads_descriptive_notation() {
         Some(b"1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 *\n"),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("checked 1 games (6 plies): 0 errors"));
+    assert!(text(&out.stdout).contains("checked 1 game (6 plies): 0 errors"));
     let bad = common::run(
         Path::new("."),
         &["check", "--from", "descriptive"],
@@ -271,7 +271,7 @@ fn a_correct_french_sheet_draws_no_warning_and_a_repeated_form_one() {
         stderr.contains("warning: 0-0: castling written with zeros (and 1 more in this game: 0-0)"),
         "{stderr}"
     );
-    assert!(text(&out.stdout).contains("0 errors, 1 warnings"));
+    assert!(text(&out.stdout).contains("0 errors, 1 warning"));
 }
 
 #[test]

@@ -142,7 +142,7 @@ fn castling_with_a_dash_look_alike_is_read_and_reported() {
     assert!(ok, "{err}");
     assert!(out.contains("4. O-O Nf6 5. d3 O-O *"), "{out}");
     assert!(err.contains("U+2011 read as `-`"), "{err}");
-    assert!(err.contains("converted 1 of 1 games"), "{err}");
+    assert!(err.contains("converted 1 of 1 game"), "{err}");
 }
 
 #[test]

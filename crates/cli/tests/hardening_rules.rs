@@ -196,7 +196,7 @@ fn castling_rights_a_fen_tag_contradicts_are_dropped_with_a_warning() {
         "{err}"
     );
     assert!(
-        stdout(&check).contains("1 games (4 plies): 0 errors, 1 warnings"),
+        stdout(&check).contains("1 game (4 plies): 0 errors, 1 warning"),
         "{}",
         stdout(&check)
     );

@@ -28,7 +28,7 @@ fn an_illegal_move() {
                  1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxg7 1-0\n";
     let (code, stdout, stderr) = outcome(&["check", "--from", "en", "-"], input);
     assert_eq!(code, Some(1));
-    assert_eq!(stdout, "checked 1 games (0 plies): 1 errors, 0 warnings\n");
+    assert_eq!(stdout, "checked 1 game (0 plies): 1 error, 0 warnings\n");
     assert_eq!(
         stderr,
         "\
@@ -62,7 +62,7 @@ error: file ends inside a tag
   | ^^^^
   = help: the file was cut short: the game is left out rather than read without its end
 
-converted 1 of 2 games to en (1 errors, 0 warnings)
+converted 1 of 2 games to en (1 error, 0 warnings)
 error: 1 error in 1 game
 "
     );
@@ -111,7 +111,7 @@ warning: g6+: check sign on a move that does not check
 1 | 1. e4 f5 2. Qh5 g6+ *
   |                 ^^^
 
-converted 1 of 1 games to fr (0 errors, 2 warnings)
+converted 1 of 1 game to fr (0 errors, 2 warnings)
 "
     );
 }
@@ -134,6 +134,61 @@ error: illegal move 31-27: a capture is mandatory
 3 | 1. 32-28 19-23 2. 31-27 *
   |                   ^^^^^
   = help: legal moves that come closest: 28x19
+
+error: 1 error in 1 game
+"
+    );
+}
+
+/// A comment whose `}` was left out runs on to the next one's and swallows the moves between: the
+/// move that then fails says so (a lichess broadcast export had `{ [%clk 1:27:49]  1... e5 {`).
+#[test]
+fn a_move_after_a_comment_that_swallowed_moves() {
+    let input = "[White \"A\"]\n[Black \"B\"]\n\n\
+                 1. Nc3 { [%clk 1:27:49] 1... e5 { [%clk 1:29:25] } 2. Nf3 *\n";
+    let (code, stdout, stderr) = outcome(&["check", "--from", "en", "-"], input);
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout, "checked 1 game (0 plies): 1 error, 0 warnings\n");
+    assert_eq!(
+        stderr,
+        "\
+error: illegal move Nf3
+ --> <stdin>:4:55 (game 1: A - B)
+  |
+4 | 1. Nc3 { [%clk 1:27:49] 1... e5 { [%clk 1:29:25] } 2. Nf3 *
+  |                                                       ^^^
+  = help: the comment before this move holds a `{` after `[%clk 1:27:49] 1... e5`: if a `}` is missing before it, what lies between was read as the comment's text, moves included
+  = help: legal moves that come closest: Na6, Nc6, Nf6, Nh6
+
+error: 1 error in 1 game
+"
+    );
+}
+
+/// Line ends written as the two characters `\r` (a file that went through a JSON string): the
+/// text after each tag pair is skipped with one warning while the tags stay one game's, and the
+/// move that fails on one says what it is.
+#[test]
+fn line_ends_written_as_two_characters() {
+    let input = "[Event \"E\"]\\r\n[White \"A\"]\\r\n[Black \"B\"]\n\n1. e4 e5\\r\n2. Nf3 *\n";
+    let (code, stdout, stderr) = outcome(&["check", "--from", "en", "-"], input);
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout, "checked 1 game (0 plies): 1 error, 1 warning\n");
+    assert_eq!(
+        stderr,
+        "\
+warning: text after 2 tag pairs on their lines skipped, more tags of the game following each: `\\r` (2 times)
+ --> <stdin>:1:12 (game 1: A - B)
+  |
+1 | [Event \"E\"]\\r
+  |            ^^
+
+error: unexpected \"\\\\r\" after the destination square in \"e5\\\\r\"
+ --> <stdin>:5:9 (game 1: A - B)
+  |
+5 | 1. e4 e5\\r
+  |         ^^
+  = help: `\\r` is a line end written as two characters, as a JSON or JavaScript string writes one: the file's line ends need restoring
 
 error: 1 error in 1 game
 "

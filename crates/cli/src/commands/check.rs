@@ -53,10 +53,14 @@ impl Task for Check<'_> {
         match args.format {
             OutputFormat::Json => pipeline::write_json_summary(&mut out, &summary)?,
             OutputFormat::Text => {
+                let count = pipeline::count;
                 writeln!(
                     out,
-                    "checked {} games ({} plies): {} errors, {} warnings",
-                    summary.games, summary.plies, summary.errors, summary.warnings
+                    "checked {} ({}): {}, {}",
+                    count(summary.games, "game", "games"),
+                    count(summary.plies, "ply", "plies"),
+                    count(summary.errors, "error", "errors"),
+                    count(summary.warnings, "warning", "warnings"),
                 )?;
                 out.flush()?;
             }

@@ -85,8 +85,12 @@ impl Task for Convert<'_> {
         } else if !args.quiet {
             writeln!(
                 err,
-                "converted {} of {} games to {} ({} errors, {} warnings)",
-                summary.good, summary.games, target.name, summary.errors, summary.warnings
+                "converted {} of {} to {} ({}, {})",
+                summary.good,
+                pipeline::count(summary.games, "game", "games"),
+                target.name,
+                pipeline::count(summary.errors, "error", "errors"),
+                pipeline::count(summary.warnings, "warning", "warnings"),
             )?;
         }
         verdict

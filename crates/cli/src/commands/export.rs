@@ -83,12 +83,12 @@ pub(crate) fn run(args: &ExportArgs) -> Result<(), Error> {
             .map_or_else(|| "stdout".to_owned(), |p| p.display().to_string());
         writeln!(
             output::Stderr,
-            "exported {} games to {to} as {} ({} valid; {} errors, {} warnings)",
-            total.games,
+            "exported {} to {to} as {} ({} valid; {}, {})",
+            pipeline::count(total.games, "game", "games"),
             format_name(format),
             total.good,
-            total.errors,
-            total.warnings
+            pipeline::count(total.errors, "error", "errors"),
+            pipeline::count(total.warnings, "warning", "warnings"),
         )?;
     }
     pipeline::verdict(&total)
