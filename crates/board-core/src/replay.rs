@@ -700,11 +700,7 @@ where
                             }
                         }
                         None => {
-                            let mut diag = move_error(&err, text, span);
-                            if let Some(help) = brace_in_comment_before(game, span) {
-                                diag.help.insert(0, help);
-                            }
-                            self.diagnostics.push(diag);
+                            self.diagnostics.push(move_error(&err, text, span));
                             self.failed = true;
                         }
                     }
@@ -908,7 +904,9 @@ where
     ) -> Replayed<P> {
         let game = self.game;
         let result_span = game.result().map(|r| r.span);
-        if !self.failed {
+        if self.failed {
+            explain_failed_move(game, &mut self.diagnostics);
+        } else {
             let span = result_span.unwrap_or(Span::new(game.text().len(), game.text().len()));
             if let Some(message) = self.pos.result_conflict(result) {
                 self.diagnostics
@@ -1206,54 +1204,62 @@ fn move_error(err: &MoveError, text: &str, span: Span) -> Diagnostic {
     } else {
         span
     };
-    let mut diag = Diagnostic::error(err.code(), err.to_string(), at);
-    // A line end written as two characters (`*\r`, a `\r` after a tag pair): the file went
-    // through a JSON or JavaScript string, or an exporter escaped its line ends twice.
-    if err.kind == crate::MoveErrorKind::Syntax
-        && let Some(escape) = ["\\r", "\\n"].into_iter().find(|e| text.ends_with(e))
-    {
-        diag = diag.with_help(format!(
-            "`{escape}` is a line end written as two characters, as a JSON or JavaScript \
-             string writes one: the file's line ends need restoring"
-        ));
-    }
+    let diag = Diagnostic::error(err.code(), err.to_string(), at);
     match err.help() {
         Some(help) if err.kind != crate::MoveErrorKind::Ambiguous => diag.with_help(help),
         _ => diag,
     }
 }
 
-/// The hint for a move that fails right after a comment holding a `{`: a comment whose `}` was
-/// left out runs on to the next comment's `}`, and the moves between are read as its text
-/// (`1. Nc3 { [%clk 1:27:49] 1... e5 { [%clk 1:29:25] } 2. Nf3`: `Nf3` is read as Black's).
+/// Hints on the move error that stopped a replay, added once it stopped, so that the replay's
+/// loop holds none of their code: a comment before the move holding a `{` (its `}` left out, it
+/// ran on to the next comment's and swallowed the moves between: `1. Nc3 { [%clk 1:27:49]
+/// 1... e5 { [%clk 1:29:25] } 2. Nf3`, `Nf3` then read as Black's), and a token ending in a line
+/// end written as two characters (`*\r`: the file went through a JSON or JavaScript string).
 #[cold]
-fn brace_in_comment_before(game: &RawGame, span: Span) -> Option<String> {
+#[inline(never)]
+fn explain_failed_move(game: &RawGame, diagnostics: &mut [Diagnostic]) {
+    let Some(diag) = diagnostics.last_mut().filter(|d| {
+        matches!(
+            d.code,
+            Code::MoveIllegal | Code::MoveSyntax | Code::MoveAmbiguous
+        )
+    }) else {
+        return;
+    };
     let events = &game.events;
-    let at = events
-        .iter()
-        .position(|e| matches!(e, Ev::Move(s) if s.start == span.start))?;
-    let Some(Ev::Comment { span, kind }) = events[..at]
+    let Some(at) = events.iter().position(
+        |e| matches!(e, Ev::Move(s) if s.start <= diag.span.start && diag.span.start < s.end.max(s.start + 1)),
+    ) else {
+        return;
+    };
+    let token = match events[at] {
+        Ev::Move(token) => game.slice(token),
+        _ => return,
+    };
+    let mut hints = Vec::new();
+    if let Some(Ev::Comment { span, kind }) = events[..at]
         .iter()
         .rev()
         .find(|e| !matches!(e, Ev::MoveNumber { .. } | Ev::Nag(..)))
-    else {
-        return None;
-    };
-    let text = game.slice(Ev::comment_text(*span, *kind));
-    let inner = text.find('{')?;
-    let shown: String = text[..inner]
-        .chars()
-        .rev()
-        .take(24)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    Some(format!(
-        "the comment before this move holds a `{{` after `{}`: if a `}}` is missing before \
-         it, what lies between was read as the comment's text, moves included",
-        crate::visible(shown.trim())
-    ))
+        && let text = game.slice(Ev::comment_text(*span, *kind))
+        && let Some(inner) = text.find('{')
+    {
+        let before: Vec<char> = text[..inner].trim_end().chars().rev().take(24).collect();
+        let before: String = before.into_iter().rev().collect();
+        hints.push(format!(
+            "the comment before this move holds a `{{` after `{}`: if a `}}` is missing before \
+             it, what lies between was read as the comment's text, moves included",
+            crate::visible(before.trim_start())
+        ));
+    }
+    if let Some(escape) = ["\\r", "\\n"].into_iter().find(|e| token.ends_with(e)) {
+        hints.push(format!(
+            "`{escape}` is a line end written as two characters, as a JSON or JavaScript \
+             string writes one: the file's line ends need restoring"
+        ));
+    }
+    diag.help.splice(0..0, hints);
 }
 
 /// A game's main line played to some ply: what a diagram of the game shows.

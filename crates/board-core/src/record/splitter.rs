@@ -832,16 +832,15 @@ impl Scanner {
                     // same game: skipped and reported, and the tag section goes on. Read as
                     // movetext, it made a game of every tag line (an exporter that writes a
                     // literal `\r` after each).
-                    let first = match self.found.tags.first() {
-                        Some(first) => {
-                            let start = self.start.unwrap_or(0);
-                            &buf[start + first.name.start..start + first.name.end]
+                    // Nearly every tag line ends at its `]`, or a `\r` after it.
+                    let tail = match buf.get(i + scan.end..self.tag_line_end) {
+                        Some(rest) if rest.iter().any(|&b| !lexer::is_space(b)) => {
+                            match self.tag_tail(buf, i, &scan, eof) {
+                                Some(tail) => tail,
+                                None => return Scan::NeedMore,
+                            }
                         }
-                        None => &buf[i + scan.name.start..i + scan.name.end],
-                    };
-                    let Some(tail) = tag_tail(buf, i + scan.end, self.tag_line_end, first, eof)
-                    else {
-                        return Scan::NeedMore;
+                        _ => None,
                     };
                     self.pos = i + scan.end;
                     if !self.found.defer {
@@ -1150,6 +1149,27 @@ impl Scanner {
         self.found
             .comment(Span::new(i - start, end - start), CommentKind::Brace);
         end
+    }
+
+    /// [`tag_tail`] after the tag at `i`, against the game's first tag's name (this one's when it
+    /// is the first). Out of line: few tag lines hold anything after their `]`.
+    #[cold]
+    #[inline(never)]
+    fn tag_tail(
+        &self,
+        buf: &[u8],
+        i: usize,
+        scan: &lexer::TagScan,
+        eof: bool,
+    ) -> Option<Option<std::ops::Range<usize>>> {
+        let first = match self.found.tags.first() {
+            Some(first) => {
+                let start = self.start.unwrap_or(0);
+                &buf[start + first.name.start..start + first.name.end]
+            }
+            None => &buf[i + scan.name.start..i + scan.name.end],
+        };
+        tag_tail(buf, i + scan.end, self.tag_line_end, first, eof)
     }
 
     /// Steps over the token at `i`; a terminating result outside variations ends the game.
