@@ -556,10 +556,15 @@ impl<R: Read> RecordReader<R> {
             && !p.events.iter().any(|e| matches!(e, Ev::Move(_))));
         if is_junk {
             let snippet: String = text.chars().take(40).collect();
+            // What the quote leaves out is counted, so that no byte goes unaccounted for.
+            let rest = match text.len() - snippet.len() {
+                0 => String::new(),
+                n => format!(" and {n} more byte{}", if n == 1 { "" } else { "s" }),
+            };
             self.pending.push(Diagnostic::warning(
                 Code::RecordSkippedText,
                 format!(
-                    "skipped text at line {first_line} that holds no moves: `{}`",
+                    "skipped text at line {first_line} that holds no moves: `{}`{rest}",
                     crate::visible(&snippet)
                 ),
                 Span::new(0, 0),

@@ -517,6 +517,17 @@ fn junk_between_games_is_skipped_with_a_warning() {
     let mut reader = RecordReader::new(&b"1. e4 *\n{ trailing }\n"[..], Dialect::pgn());
     assert_eq!(reader.by_ref().count(), 1);
     assert_eq!(reader.trailing_warnings().len(), 1);
+    // A long text is quoted in part, and the rest counted (a file's leading comment, as
+    // pgn-extract's eco.pgn has one).
+    let text = format!("{{{}}}\n\n[Event \"A\"]\n1. e4 *\n", "x".repeat(100));
+    let game = one(&text);
+    assert_eq!(
+        game.warnings()[0].message,
+        format!(
+            "skipped text at line 1 that holds no moves: `{{{}` and 62 more bytes",
+            "x".repeat(39)
+        )
+    );
 }
 
 #[test]
