@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
 use board_core::{
-    Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
+    Code, Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
     RawGame, ReadError, RecordReader, ReplayMemory, Rules, Severity, Stitcher, last_game_start,
 };
 
@@ -335,6 +335,10 @@ enum Item {
     },
     /// A game the worker could not replay: its notation depends on games it cannot see.
     Deferred(RawGame),
+    /// A record with no tag, no result and no token that reads as a move: text between games
+    /// (a book's heading before a game), skipped with a warning as the reader skips a comment
+    /// there, and kept where the file is rewritten in place (`fmt`).
+    Prose(RawGame),
     /// A game that could not be read.
     Unreadable(Box<GameError>),
     /// The input failed.
@@ -706,8 +710,15 @@ where
     let mut waited = decided.is_some() || part.first;
     let mut items = Vec::new();
     let mut trailing = None;
+    // Records found to be prose, which are no games: the games after them are numbered without
+    // them, in what detection says of them as in the collector's count.
+    let mut prose = 0;
     let carry = loop {
         let game = match reader.step() {
+            PartStep::Game(Ok(game)) if prose > 0 => {
+                let number = game.number() - prose;
+                game.renumbered(number)
+            }
             PartStep::Game(Ok(game)) => game,
             PartStep::Game(Err(ReadError::Game(error))) => {
                 items.push(Item::Unreadable(error));
@@ -750,6 +761,7 @@ where
             }
         };
         let (item, spare) = replay_one::<P, N>(scratch, game, notation, target, dialect, note);
+        prose += usize::from(matches!(item, Item::Prose(_)));
         items.push(item);
         if let Some(game) = spare {
             reader.recycle(game);
@@ -811,6 +823,20 @@ where
         }),
     );
     let good = !replayed.has_errors();
+    let prose = good
+        && replayed.plies == 0
+        && game.tags().len() == 0
+        && game.result().is_none()
+        && replayed
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::RecordTrailingProse)
+        // Words, not tokens of a notation the file may write and no reader here reads
+        // (`1.a3b4`, alphanumeric draughts, stays a game).
+        && game.moves().filter(|m| is_word(m.text)).count() >= 2;
+    if prose {
+        return (Item::Prose(game), None);
+    }
     let keep = !replayed.diagnostics.is_empty() || !game.warnings().is_empty();
     let range = game.source_range();
     let (kept, spare) = if keep {
@@ -828,6 +854,12 @@ where
         note,
     };
     (item, spare)
+}
+
+/// A word of prose: two letters or more and nothing else (`Knight`, `show`), which no move
+/// of a notation with square numbers or coordinates is.
+fn is_word(token: &str) -> bool {
+    token.chars().count() >= 2 && token.chars().all(char::is_alphabetic)
 }
 
 /// What the collector needs to replay games itself.
@@ -1060,6 +1092,20 @@ where
                 note,
                 diagnostics: emitted,
                 unreadable: None,
+            }
+        }
+        Item::Prose(game) => {
+            let warning = game.as_skipped_text();
+            let rendered = game.render(&warning, name);
+            Done {
+                range: game.source_range(),
+                diagnostics: vec![Emitted::new(
+                    name,
+                    game.line_col(warning.span),
+                    &warning,
+                    rendered,
+                )],
+                ..Done::default()
             }
         }
         Item::Unreadable(error) => {

@@ -274,3 +274,53 @@ fn binary_input_gives_one_error() {
     assert!(err.len() < 1_000, "{} bytes: {err}", err.len());
     assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
 }
+
+/// A book set as PGN (Chernev's short games, as published on GitHub): a heading before each
+/// game's tags, and prose after the last. The heading before the first game and the prose after
+/// the last are text between games, skipped with a warning that quotes them, not games with `?`
+/// tags; `check` counts the two games, detection numbers them so, and `fmt` keeps the prose.
+#[test]
+fn prose_before_the_first_game_and_after_the_last_is_no_game() {
+    let input = b"#662\nAn agile Knight steals the show\n\n\
+        [Site \"Chernovitsky\"]\n[White \"Sokolsky\"]\n[Black \"Gurvich\"]\n[Result \"1-0\"]\n\n\
+        1. d4 d5 2. c4 e6 1-0\n\n\
+        [Site \"Germany\"]\n[Result \"1-0\"]\n1. e4 c5 2. Nc3 Nc6 1-0\n\n\
+        The end of the chapter, with thanks.\n";
+    let check = scoresheet(&["check", "--format", "json", "-"], input);
+    let report = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{report}");
+    let skipped: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("\"record.skipped-text\""))
+        .collect();
+    assert_eq!(skipped.len(), 2, "{report}");
+    assert!(skipped[0].contains("#662"), "{report}");
+    assert!(skipped[0].contains("\"line\":1"), "{report}");
+    assert!(skipped[1].contains("The end of the chapter"), "{report}");
+    assert!(report.contains("\"games\":2"), "{report}");
+    let (out, err, ok) = to_en(input);
+    assert!(ok, "{err}");
+    assert_eq!(out.matches("[Event ").count(), 2, "{out}");
+    assert!(!out.contains("Knight steals"), "{out}");
+    assert!(err.contains("converted 2 of 2 games"), "{err}");
+    let dir = std::env::temp_dir().join(format!("scoresheet-prose-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("book.pgn");
+    std::fs::write(&file, input).unwrap();
+    let fmt = scoresheet(&["fmt", file.to_str().unwrap()], b"");
+    assert!(
+        fmt.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fmt.stderr)
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        written.starts_with("#662\nAn agile Knight steals the show\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains("The end of the chapter, with thanks."),
+        "{written}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -362,6 +362,33 @@ impl RawGame {
         self
     }
 
+    /// This record taken as text between games that holds no moves (`record.skipped-text`),
+    /// for a reader that finds none of its tokens is a move: a heading or a paragraph of a book
+    /// before a game, which the record reader, knowing no notation, took for a game's movetext.
+    /// The warning quotes it in part and counts the rest; its caret is on the text's first line.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Code, Dialect, RecordReader};
+    ///
+    /// let file = b"A heading of a book\n\n[Event \"E\"]\n1. e4 *\n";
+    /// let prose = RecordReader::new(&file[..], Dialect::pgn()).next().unwrap().unwrap();
+    /// let warning = prose.as_skipped_text();
+    /// assert_eq!(warning.code, Code::RecordSkippedText);
+    /// assert_eq!(
+    ///     warning.message,
+    ///     "skipped text at line 1 that holds no moves: `A heading of a book`"
+    /// );
+    /// assert_eq!(prose.slice(warning.span), "A heading of a book");
+    /// ```
+    #[must_use]
+    pub fn as_skipped_text(&self) -> Diagnostic {
+        let first = self.text.find('\n').unwrap_or(self.text.len());
+        let first = self.text[..first].trim_end_matches('\r').len();
+        super::reader::skipped_text(&self.text, self.first_line, Span::new(0, first))
+    }
+
     /// The file line, from 1, of the first line of [`RawGame::text`].
     #[must_use]
     pub fn first_line(&self) -> usize {

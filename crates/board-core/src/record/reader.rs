@@ -555,20 +555,8 @@ impl<R: Read> RecordReader<R> {
             && p.result.is_none()
             && !p.events.iter().any(|e| matches!(e, Ev::Move(_))));
         if is_junk {
-            let snippet: String = text.chars().take(40).collect();
-            // What the quote leaves out is counted, so that no byte goes unaccounted for.
-            let rest = match text.len() - snippet.len() {
-                0 => String::new(),
-                n => format!(" and {n} more byte{}", if n == 1 { "" } else { "s" }),
-            };
-            self.pending.push(Diagnostic::warning(
-                Code::RecordSkippedText,
-                format!(
-                    "skipped text at line {first_line} that holds no moves: `{}`{rest}",
-                    crate::visible(&snippet)
-                ),
-                Span::new(0, 0),
-            ));
+            self.pending
+                .push(skipped_text(&text, first_line, Span::new(0, 0)));
             return None;
         }
         let source_len = bytes.len();
@@ -852,6 +840,24 @@ fn finish(text: &str, found: &mut Found, dialect: &Dialect, spare: &mut Spare) -
         warnings: std::mem::take(&mut found.warnings),
         lenient: found.lenient,
     }
+}
+
+/// The warning for `text`, at file line `line`, skipped as text between games that holds no
+/// moves: quoted in part, the rest counted, so that no byte goes unaccounted for.
+pub(crate) fn skipped_text(text: &str, line: usize, span: Span) -> Diagnostic {
+    let snippet: String = text.chars().take(40).collect();
+    let rest = match text.len() - snippet.len() {
+        0 => String::new(),
+        n => format!(" and {n} more byte{}", if n == 1 { "" } else { "s" }),
+    };
+    Diagnostic::warning(
+        Code::RecordSkippedText,
+        format!(
+            "skipped text at line {line} that holds no moves: `{}`{rest}",
+            crate::visible(&snippet)
+        ),
+        span,
+    )
 }
 
 /// Why the reader could not give a game.
