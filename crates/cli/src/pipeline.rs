@@ -166,18 +166,24 @@ pub(crate) fn read_game(
     };
     let (_, reader) = record_input::decompress(reader)
         .map_err(|e| Error::Input(format!("cannot read {name}: {e}")))?;
+    // Games counted as `check` counts them: a record of prose is none.
     let mut games = 0;
+    let mut prose = 0;
     for item in RecordReader::new(BufReader::new(reader), dialect.clone()) {
         match item {
-            Ok(game) if game.number() == index => return Ok((name, game)),
-            Ok(game) => games = game.number(),
-            Err(ReadError::Game(err)) if err.number() == index => {
+            Ok(game) if game.looks_like_prose() => prose += 1,
+            Ok(game) if game.number() - prose == index => {
+                let number = game.number() - prose;
+                return Ok((name, game.renumbered(number)));
+            }
+            Ok(game) => games = game.number() - prose,
+            Err(ReadError::Game(err)) if err.number() - prose == index => {
                 let _ = write!(crate::output::Stderr, "{}", err.render(&name));
                 return Err(Error::Input(format!(
                     "game {index} of {name} cannot be read"
                 )));
             }
-            Err(ReadError::Game(err)) => games = err.number(),
+            Err(ReadError::Game(err)) => games = err.number() - prose,
             Err(err) => return Err(Error::Input(format!("cannot read {name}: {err}"))),
         }
     }
@@ -825,15 +831,11 @@ where
     let good = !replayed.has_errors();
     let prose = good
         && replayed.plies == 0
-        && game.tags().len() == 0
-        && game.result().is_none()
+        && game.looks_like_prose()
         && replayed
             .diagnostics
             .iter()
-            .any(|d| d.code == Code::RecordTrailingProse)
-        // Words, not tokens of a notation the file may write and no reader here reads
-        // (`1.a3b4`, alphanumeric draughts, stays a game).
-        && game.moves().filter(|m| is_word(m.text)).count() >= 2;
+            .any(|d| d.code == Code::RecordTrailingProse);
     if prose {
         return (Item::Prose(game), None);
     }
@@ -854,12 +856,6 @@ where
         note,
     };
     (item, spare)
-}
-
-/// A word of prose: two letters or more and nothing else (`Knight`, `show`), which no move
-/// of a notation with square numbers or coordinates is.
-fn is_word(token: &str) -> bool {
-    token.chars().count() >= 2 && token.chars().all(char::is_alphabetic)
 }
 
 /// What the collector needs to replay games itself.

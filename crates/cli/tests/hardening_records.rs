@@ -303,6 +303,16 @@ fn prose_before_the_first_game_and_after_the_last_is_no_game() {
     assert_eq!(out.matches("[Event ").count(), 2, "{out}");
     assert!(!out.contains("Knight steals"), "{out}");
     assert!(err.contains("converted 2 of 2 games"), "{err}");
+    // `show` numbers the games as `check` does.
+    let show = scoresheet(&["show", "--index", "3", "-"], input);
+    let said = String::from_utf8_lossy(&show.stderr);
+    assert!(said.contains("--index 3: <stdin> has 2 games"), "{said}");
+    let show = scoresheet(&["show", "--index", "2", "--ascii", "-"], input);
+    let said = String::from_utf8_lossy(&show.stdout);
+    assert!(
+        show.status.success() && said.contains("after 2... Nc6"),
+        "{said}"
+    );
     let dir = std::env::temp_dir().join(format!("scoresheet-prose-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("book.pgn");

@@ -362,6 +362,36 @@ impl RawGame {
         self
     }
 
+    /// Whether this record reads as prose rather than a game, whatever its notation: no tag, no
+    /// result, and words (two letters or more and nothing else: `Knight`, `show`) for at least
+    /// two of its move tokens and half of them. A book's heading before a game is so (`#662 An
+    /// agile Knight steals the show`); a tagless game of any notation is not (`1.a3b4`, `P-K4`).
+    /// Readers that replay a game take it for prose only when its moves do not read either.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let read = |text: &str| {
+    ///     RecordReader::new(text.as_bytes(), Dialect::pgn()).next().unwrap().unwrap()
+    /// };
+    /// assert!(read("#662 An agile Knight steals the show").looks_like_prose());
+    /// assert!(!read("1. e4 e5 2. Nf3").looks_like_prose());
+    /// assert!(!read("[Event \"E\"]\nA game with a tag").looks_like_prose());
+    /// ```
+    #[must_use]
+    pub fn looks_like_prose(&self) -> bool {
+        if !self.tags.is_empty() || self.result.is_some() {
+            return false;
+        }
+        let is_word = |t: &str| t.chars().count() >= 2 && t.chars().all(char::is_alphabetic);
+        let (words, tokens) = self.moves().fold((0, 0), |(w, n), m| {
+            (w + usize::from(is_word(m.text)), n + 1)
+        });
+        words >= 2 && 2 * words >= tokens
+    }
+
     /// This record taken as text between games that holds no moves (`record.skipped-text`),
     /// for a reader that finds none of its tokens is a move: a heading or a paragraph of a book
     /// before a game, which the record reader, knowing no notation, took for a game's movetext.
