@@ -100,6 +100,16 @@ pub trait Notation {
     /// Appends the canonical token of a legal move in `position` to `out`.
     fn format(&self, position: &Self::Position, mv: &Self::Move, out: &mut String);
 
+    /// The name of the spelling [`Notation::format`] writes, for a notation whose
+    /// [`Notation::parse_bytes`] reads only tokens spelled that way, or reports a repair:
+    /// where a replay reads and writes in notations of the same spelling, a token read there
+    /// with no repair and with the check sign the position bears out is copied as it stands,
+    /// not formatted again (it would come out the same). `None`, the default, formats every
+    /// move.
+    fn spelling(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The canonical token as a new string.
     fn to_text(&self, position: &Self::Position, mv: &Self::Move) -> String {
         let mut out = String::new();
@@ -206,6 +216,10 @@ impl<N: Notation + ?Sized> Notation for &N {
 
     fn format(&self, position: &Self::Position, mv: &Self::Move, out: &mut String) {
         (**self).format(position, mv, out);
+    }
+
+    fn spelling(&self) -> Option<&'static str> {
+        (**self).spelling()
     }
 
     fn is_null(&self, token: &str) -> bool {

@@ -532,6 +532,13 @@ struct Replay<'a, P: Rules, S: ?Sized, T: ?Sized, K> {
     plies: usize,
     notes: Notes,
     failed: bool,
+    /// The source and the target notation have the same spelling ([`Notation::spelling`]): a
+    /// token read as written canonically is copied, not formatted again.
+    copies: bool,
+    /// The last token was read from its text, not by the notation's
+    /// [`Notation::parse_bytes`], or with a repair: copied it may not be. Set on those paths,
+    /// which few tokens take, and taken back by the output alone.
+    written_otherwise: bool,
 }
 
 impl<'a, P, S, T, K> Replay<'a, P, S, T, K>
@@ -551,6 +558,9 @@ where
         start: P,
         diagnostics: Vec<Diagnostic>,
     ) -> Self {
+        let copies = output.as_ref().is_some_and(|(target, _, _)| {
+            source.spelling().is_some() && source.spelling() == target.spelling()
+        });
         // Empty: `ReplayMemory::keep` cleared them.
         let mut line = std::mem::take(&mut memory.line);
         let mut moves = std::mem::take(&mut memory.moves);
@@ -577,6 +587,8 @@ where
             plies: 0,
             notes: Notes::default(),
             failed: false,
+            copies,
+            written_otherwise: false,
         }
     }
 
@@ -644,7 +656,10 @@ where
         let played: Option<Option<P::Move>> = if let Some(mv) = quick {
             Some(Some(self.apply(cursor, &token, mv)))
         } else if let text = cursor.text(&token)
-            && self.source.is_null(text)
+            && {
+                self.written_otherwise = true;
+                self.source.is_null(text)
+            }
         {
             let previous = self.pos.clone();
             if self.pos.play_null() {
@@ -727,11 +742,20 @@ where
             if let Some(sign) = sign {
                 event = event.with_draw_offer_sign(sign);
             }
-            // Formatted straight into the sink's buffer, in the position before the move.
-            sink.move_token(event, |buf| match &played {
-                Some(mv) => notation.format(previous, mv, buf),
-                None => buf.push_str("--"),
-            });
+            // Formatted straight into the sink's buffer, in the position before the move; a
+            // token written as the target writes it is copied.
+            if self.copies
+                && !std::mem::take(&mut self.written_otherwise)
+                && played.is_some()
+                && self.notes.check_sign == Some(self.pos.check_sign())
+            {
+                copy_token(*sink, event, game.slice(span));
+            } else {
+                sink.move_token(event, |buf| match &played {
+                    Some(mv) => notation.format(previous, mv, buf),
+                    None => buf.push_str("--"),
+                });
+            }
             for nag in &self.notes.nags {
                 sink.nag(*nag);
             }
@@ -813,6 +837,7 @@ where
     /// Reports the repairs the notation made reading the move just read, once per kind.
     #[cold]
     fn report_repairs(&mut self, text: &str, span: Span) {
+        self.written_otherwise = true;
         for repair in self.notes.repairs.drain(..) {
             self.repeats.warn(
                 &mut self.diagnostics,
@@ -1081,6 +1106,13 @@ fn sign_mismatch<N: Notation + ?Sized>(
         return None;
     }
     Some(fault)
+}
+
+/// Hands the sink a move token as it was read, for a target that would write it the same: out
+/// of line, so that the replay's loop carries one copy of the sink's writing, not two.
+#[inline(never)]
+fn copy_token<K: MovetextSink>(sink: &mut K, event: MoveEvent, token: &str) {
+    sink.move_token(event, |buf| buf.push_str(token));
 }
 
 /// The game's tags as the output writes them: as read, or, when `converting`, with the tags

@@ -24,6 +24,9 @@ pub struct PieceLetters {
     /// The role each capital ASCII letter spells on its own (`role + 1`, 0 for none), made
     /// once at construction: the SAN reader asks for every piece of every move.
     capitals: [u8; 26],
+    /// Every capital ASCII letter the SAN reader takes for a piece is that piece's written
+    /// spelling, so that a token read with one is spelled as the writer spells it.
+    capitals_written: bool,
 }
 
 impl PieceLetters {
@@ -62,6 +65,7 @@ impl PieceLetters {
     #[must_use]
     pub const fn new(name: &'static str, spellings: [&'static [&'static str]; 6]) -> PieceLetters {
         let mut capitals = [0; 26];
+        let mut capitals_written = true;
         let mut role = 0;
         while role < 6 {
             let mut i = 0;
@@ -72,6 +76,8 @@ impl PieceLetters {
                     #[expect(clippy::cast_possible_truncation, reason = "role < 6")]
                     let entry = role as u8 + 1;
                     capitals[(bytes[0] - b'A') as usize] = entry;
+                    // The pawn's letter is read only leniently: it spells nothing written.
+                    capitals_written &= i == 0 || role == 0;
                 }
                 i += 1;
             }
@@ -81,6 +87,7 @@ impl PieceLetters {
             name,
             spellings,
             capitals,
+            capitals_written,
         }
     }
 
@@ -105,6 +112,23 @@ impl PieceLetters {
         entry
             .checked_sub(1)
             .map(|role| Role::ALL[usize::from(role)])
+    }
+
+    /// Whether every capital ASCII letter read for a piece other than the pawn is the spelling
+    /// written for it: no role has a second one-letter spelling.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use notation_en::PieceLetters;
+    ///
+    /// assert!(PieceLetters::ENGLISH.capitals_written());
+    /// let two_knights = PieceLetters::new("xx", [&["P"], &["N", "S"], &["B"], &["R"], &["Q"], &["K"]]);
+    /// assert!(!two_knights.capitals_written());
+    /// ```
+    #[must_use]
+    pub const fn capitals_written(&self) -> bool {
+        self.capitals_written
     }
 
     /// The spelling written for `role`; empty for a role with no spelling (the pawn, in

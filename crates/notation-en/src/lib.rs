@@ -87,6 +87,20 @@ impl Notation for Algebraic {
         write_san(pos, *mv, &self.style, out);
     }
 
+    /// The letters' name, for the standard style: `parse_bytes` reads only the common shapes,
+    /// which read with no repair are then exactly what [`write_san`] writes, the check sign
+    /// aside (the replay tests it).
+    fn spelling(&self) -> Option<&'static str> {
+        let Style {
+            letters,
+            castling_zeros,
+            promotion_equals,
+            en_passant_mark,
+        } = self.style;
+        (letters.capitals_written() && !castling_zeros && promotion_equals && !en_passant_mark)
+            .then(|| letters.name())
+    }
+
     fn is_null(&self, token: &str) -> bool {
         matches!(token, "--" | "Z0")
     }

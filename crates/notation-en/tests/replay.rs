@@ -1,6 +1,6 @@
 //! The replay through English notation: draw offers, detached `e.p.`, variations and errors.
 
-use board_core::{Dialect, Output, RecordReader, replay};
+use board_core::{Dialect, Notation, Output, RecordReader, replay};
 use chess_rules::Position;
 use notation_en::{Algebraic, Uci};
 
@@ -79,4 +79,168 @@ fn null_moves_are_kept() {
     let (out, messages) = convert("1. e4 -- 2. d4 *", &Algebraic::ENGLISH);
     assert!(messages.is_empty(), "{messages:?}");
     assert_eq!(movetext(&out), "1. e4 -- 2. d4 *");
+}
+
+/// English SAN through its own reader and writer, with the spelling it is given: `None` has
+/// every move formatted, none copied; English's spelling, with a mark after every move it
+/// formats, shows which were copied.
+struct Formatted {
+    inner: Algebraic,
+    spelling_as: Option<&'static str>,
+}
+
+impl Notation for Formatted {
+    type Position = Position;
+    type Move = chess_rules::Move;
+
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn parse(
+        &self,
+        pos: &Position,
+        token: &str,
+        notes: &mut board_core::Notes,
+    ) -> Result<chess_rules::Move, board_core::MoveError> {
+        self.inner.parse(pos, token, notes)
+    }
+
+    fn parse_bytes(
+        &self,
+        pos: &Position,
+        token: &[u8],
+        notes: &mut board_core::Notes,
+    ) -> Option<chess_rules::Move> {
+        self.inner.parse_bytes(pos, token, notes)
+    }
+
+    fn format(&self, pos: &Position, mv: &chess_rules::Move, out: &mut String) {
+        self.inner.format(pos, mv, out);
+        if self.spelling_as.is_some() {
+            out.push('\'');
+        }
+    }
+
+    fn spelling(&self) -> Option<&'static str> {
+        self.spelling_as
+    }
+}
+
+/// A token as a writer of SAN might put it, from the canonical one: `None` where the change
+/// does not apply. Each of them reads as the same move, leniently or with a wrong sign.
+fn respelled(canonical: &str, pos: &Position, mv: chess_rules::Move, way: usize) -> Option<String> {
+    let body = canonical.trim_end_matches(['+', '#']);
+    let sign = &canonical[body.len()..];
+    let from = mv.from().to_string();
+    let piece = body.starts_with(|c: char| c.is_ascii_uppercase()) && !body.starts_with('O');
+    Some(match way {
+        // The check sign left out, or put on a move that does not check, or mate for check.
+        0 if !sign.is_empty() => body.to_string(),
+        1 if sign.is_empty() => format!("{body}+"),
+        2 if sign == "+" => format!("{body}#"),
+        // The origin's file or rank written where the position does not need it.
+        3 if piece && body.len() == 3 => format!("{}{}{}", &body[..1], &from[..1], &body[1..]),
+        4 if piece && body.len() == 3 => format!("{}{}{}", &body[..1], &from[1..], &body[1..]),
+        // The capture sign dropped, or written on a move that takes nothing.
+        5 if body.contains('x') && piece => format!("{}{sign}", body.replacen('x', "", 1)),
+        6 if piece && !pos.is_capture(mv) && body.len() == 3 => {
+            format!("{}x{}{sign}", &body[..1], &body[1..])
+        }
+        // The promotion without `=`.
+        7 if body.contains('=') => format!("{}{sign}", body.replacen('=', "", 1)),
+        _ => return None,
+    })
+}
+
+#[test]
+fn a_token_spelled_as_the_target_spells_it_is_copied_and_every_other_one_written_anew() {
+    let mut rng = testkit::Rng::new(0x5a11);
+    let mut source = String::new();
+    let mut canonical_games = Vec::new();
+    let mut respellings = 0;
+    for _ in 0..300 {
+        let line = rng.random_line(
+            &Position::new(),
+            120,
+            Position::legal_moves,
+            |pos: &mut Position, mv: &chess_rules::Move| pos.play_unchecked(*mv),
+        );
+        let mut written = Vec::new();
+        let mut canonical = Vec::new();
+        for (pos, mv) in &line {
+            let token = Algebraic::ENGLISH.to_text(pos, mv);
+            let way = rng.below(16);
+            let token_written = match respelled(&token, pos, *mv, way) {
+                Some(other) => {
+                    respellings += 1;
+                    other
+                }
+                None => token.clone(),
+            };
+            written.push(token_written);
+            canonical.push(token);
+        }
+        source.push_str(&format!("[Event \"?\"]\n\n{} *\n\n", numbered(&written)));
+        canonical_games.push(numbered(&canonical));
+    }
+    assert!(respellings > 1000, "{respellings} tokens respelled");
+    let (copied, copied_messages) = convert(&source, &Algebraic::ENGLISH);
+    let formatted = Formatted {
+        inner: Algebraic::ENGLISH,
+        spelling_as: None,
+    };
+    let (written, written_messages) = convert(&source, &formatted);
+    assert_eq!(copied, written);
+    assert_eq!(copied_messages, written_messages);
+    // Reported, the same kind once a game with its count: a few each game.
+    assert!(
+        copied_messages.len() >= 3 * 300,
+        "{} warnings",
+        copied_messages.len()
+    );
+    // Every game written canonically, whichever way its tokens were.
+    let games: Vec<String> = copied
+        .split("\n\n")
+        .skip(1)
+        .step_by(2)
+        .map(|text| text.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let canonical: Vec<String> = canonical_games
+        .iter()
+        .map(|game| format!("{game} *"))
+        .collect();
+    assert_eq!(games, canonical);
+}
+
+#[test]
+fn the_copy_is_the_token_as_written() {
+    // A target that marks what it formats, of English's spelling: the tokens written as
+    // English writes them are copied (unmarked); a capture sign missing and a check sign on a
+    // quiet move are written anew.
+    let marking = Formatted {
+        inner: Algebraic::ENGLISH,
+        spelling_as: Some("en"),
+    };
+    let (out, _) = convert(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc6 dxc6 5. O-O+ Bg4 *",
+        &marking,
+    );
+    assert_eq!(
+        movetext(&out),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6' dxc6 5. O-O' Bg4 *"
+    );
+}
+
+/// Moves numbered as in a PGN file, from the start position.
+fn numbered(tokens: &[String]) -> String {
+    let mut text = String::new();
+    for (i, token) in tokens.iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(token);
+        text.push(' ');
+    }
+    text.trim_end().to_string()
 }
