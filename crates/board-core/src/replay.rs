@@ -1112,7 +1112,15 @@ fn sign_mismatch<N: Notation + ?Sized>(
 /// of line, so that the replay's loop carries one copy of the sink's writing, not two.
 #[inline(never)]
 fn copy_token<K: MovetextSink>(sink: &mut K, event: MoveEvent, token: &str) {
-    sink.move_token(event, |buf| buf.push_str(token));
+    // Each common length written out, so that its copy is one of known size, not a call to
+    // `memcpy` (about 25 instructions for a two- to five-byte token).
+    sink.move_token(event, |buf| match token.len() {
+        2 => buf.push_str(&token[..2]),
+        3 => buf.push_str(&token[..3]),
+        4 => buf.push_str(&token[..4]),
+        5 => buf.push_str(&token[..5]),
+        _ => buf.push_str(token),
+    });
 }
 
 /// The game's tags as the output writes them: as read, or, when `converting`, with the tags
