@@ -152,6 +152,7 @@ pub use diagnostic::{
 pub use nag::{Nag, ParseNagError};
 pub use notation::{
     CheckSign, Convention, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair,
+    Spelling,
 };
 pub use record::{
     Command, Comment, CommentKind, Dialect, Element, FirstMove, GameError, GameErrorKind,

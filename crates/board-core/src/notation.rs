@@ -100,13 +100,12 @@ pub trait Notation {
     /// Appends the canonical token of a legal move in `position` to `out`.
     fn format(&self, position: &Self::Position, mv: &Self::Move, out: &mut String);
 
-    /// The name of the spelling [`Notation::format`] writes, for a notation whose
-    /// [`Notation::parse_bytes`] reads only tokens spelled that way, or reports a repair:
-    /// where a replay reads and writes in notations of the same spelling, a token read there
-    /// with no repair and with the check sign the position bears out is copied as it stands,
-    /// not formatted again (it would come out the same). `None`, the default, formats every
-    /// move.
-    fn spelling(&self) -> Option<&'static str> {
+    /// What [`Notation::format`] writes, for a notation whose [`Notation::parse_bytes`] reads
+    /// only tokens spelled that way, or reports a repair: where a replay reads and writes in
+    /// notations of the same spelling, a token read there with no repair and with the check
+    /// sign the position bears out is copied as it stands, not formatted again (it would come
+    /// out the same). `None`, the default, formats every move.
+    fn spelling(&self) -> Option<Spelling> {
         None
     }
 
@@ -218,7 +217,7 @@ impl<N: Notation + ?Sized> Notation for &N {
         (**self).format(position, mv, out);
     }
 
-    fn spelling(&self) -> Option<&'static str> {
+    fn spelling(&self) -> Option<Spelling> {
         (**self).spelling()
     }
 
@@ -256,6 +255,37 @@ impl<N: Notation + ?Sized> Notation for &N {
 
     fn record_comment(&self, text: &str) -> Option<String> {
         (**self).record_comment(text)
+    }
+}
+
+/// What a notation's writer writes, as a key: two notations whose [`Notation::spelling`] is the
+/// same write every token their `parse_bytes` reads without a repair alike. A notation makes
+/// it from whatever decides its writing (algebraic notation: the piece letters it reads and
+/// writes), in up to 32 bytes; the key carries nothing else, so that comparing two is cheap
+/// (the replay does it for every game).
+///
+/// # Examples
+///
+/// ```
+/// use board_core::Spelling;
+///
+/// assert_eq!(Spelling::new(*b"NBRQK"), Spelling::new(*b"NBRQK"));
+/// assert_ne!(Spelling::new(*b"NBRQK"), Spelling::new(*b"SLTDK"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Spelling([u8; 32]);
+
+impl Spelling {
+    /// The key of `bytes`, zeros after them.
+    #[must_use]
+    pub const fn new<const N: usize>(bytes: [u8; N]) -> Spelling {
+        let mut key = [0; 32];
+        let mut i = 0;
+        while i < N && i < 32 {
+            key[i] = bytes[i];
+            i += 1;
+        }
+        Spelling(key)
     }
 }
 

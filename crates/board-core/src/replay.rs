@@ -559,7 +559,9 @@ where
         diagnostics: Vec<Diagnostic>,
     ) -> Self {
         let copies = output.as_ref().is_some_and(|(target, _, _)| {
-            source.spelling().is_some() && source.spelling() == target.spelling()
+            source
+                .spelling()
+                .is_some_and(|spelling| target.spelling() == Some(spelling))
         });
         // Empty: `ReplayMemory::keep` cleared them.
         let mut line = std::mem::take(&mut memory.line);
@@ -656,6 +658,7 @@ where
         let played: Option<Option<P::Move>> = if let Some(mv) = quick {
             Some(Some(self.apply(cursor, &token, mv)))
         } else if let text = cursor.text(&token)
+            // Every token read from its text passes here first: none of them is copied.
             && {
                 self.written_otherwise = true;
                 self.source.is_null(text)

@@ -114,6 +114,13 @@ impl PieceLetters {
             .map(|role| Role::ALL[usize::from(role)])
     }
 
+    /// The role each capital ASCII letter spells on its own, `role + 1` (0 for none), `A` to
+    /// `Z`: what the SAN reader's common shapes read.
+    #[must_use]
+    pub const fn capitals(&self) -> [u8; 26] {
+        self.capitals
+    }
+
     /// Whether every capital ASCII letter read for a piece other than the pawn is the spelling
     /// written for it: no role has a second one-letter spelling.
     ///

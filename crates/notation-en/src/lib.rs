@@ -24,7 +24,7 @@ mod letters;
 pub mod san;
 mod uci;
 
-use board_core::{MoveError, Notation, Notes};
+use board_core::{MoveError, Notation, Notes, Spelling};
 use chess_rules::{Move, Position};
 use san::Lenience as Forms;
 
@@ -87,10 +87,12 @@ impl Notation for Algebraic {
         write_san(pos, *mv, &self.style, out);
     }
 
-    /// The letters' name, for the standard style: `parse_bytes` reads only the common shapes,
-    /// which read with no repair are then exactly what [`write_san`] writes, the check sign
-    /// aside (the replay tests it).
-    fn spelling(&self) -> Option<&'static str> {
+    /// The roles of the capital letters, for the standard style with letters whose capitals
+    /// are the spellings written: `parse_bytes` reads only the common shapes (pawn moves,
+    /// castling, a capital for a piece or a promotion), which read with no repair are then
+    /// exactly what [`write_san`] writes, the check sign aside (the replay tests it). Two
+    /// tables with the same capitals write those shapes alike, whatever their names.
+    fn spelling(&self) -> Option<Spelling> {
         let Style {
             letters,
             castling_zeros,
@@ -98,7 +100,7 @@ impl Notation for Algebraic {
             en_passant_mark,
         } = self.style;
         (letters.capitals_written() && !castling_zeros && promotion_equals && !en_passant_mark)
-            .then(|| letters.name())
+            .then(|| Spelling::new(letters.capitals()))
     }
 
     fn is_null(&self, token: &str) -> bool {

@@ -86,7 +86,7 @@ fn null_moves_are_kept() {
 /// formats, shows which were copied.
 struct Formatted {
     inner: Algebraic,
-    spelling_as: Option<&'static str>,
+    spelling_as: Option<board_core::Spelling>,
 }
 
 impl Notation for Formatted {
@@ -122,7 +122,7 @@ impl Notation for Formatted {
         }
     }
 
-    fn spelling(&self) -> Option<&'static str> {
+    fn spelling(&self) -> Option<board_core::Spelling> {
         self.spelling_as
     }
 }
@@ -220,7 +220,7 @@ fn the_copy_is_the_token_as_written() {
     // quiet move are written anew.
     let marking = Formatted {
         inner: Algebraic::ENGLISH,
-        spelling_as: Some("en"),
+        spelling_as: Algebraic::ENGLISH.spelling(),
     };
     let (out, _) = convert(
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc6 dxc6 5. O-O+ Bg4 *",
@@ -230,6 +230,20 @@ fn the_copy_is_the_token_as_written() {
         movetext(&out),
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6' dxc6 5. O-O' Bg4 *"
     );
+}
+
+#[test]
+fn a_table_of_its_own_under_a_taken_name_is_written_in_its_letters() {
+    // Named as English, lettered otherwise: English tokens are not its spelling, and each move
+    // is written anew in its letters.
+    let knights_as_s =
+        notation_en::PieceLetters::new("en", [&["P"], &["S"], &["L"], &["T"], &["D"], &["K"]]);
+    let (out, messages) = convert(
+        "1. e4 e5 2. Nf3 Nc6 *",
+        &Algebraic::with_letters(knights_as_s),
+    );
+    assert!(messages.is_empty(), "{messages:?}");
+    assert_eq!(movetext(&out), "1. e4 e5 2. Sf3 Sc6 *");
 }
 
 /// Moves numbered as in a PGN file, from the start position.

@@ -281,14 +281,14 @@ pub(crate) fn brace_or_line_end(bytes: &[u8], from: usize) -> Option<usize> {
 /// Byte classes tested on eight bytes at once, in the lanes of a `u64`: a class gives the high
 /// bit of each lane whose byte is in it. Every test is exact in every lane (no carry crosses
 /// lanes), so flags can be combined freely; bytes of 0x80 and up are in no class.
-mod lanes {
+pub(super) mod lanes {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    pub(super) const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    pub(in crate::record) const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     const LOWS: u64 = u64::from_le_bytes([0x7F; 8]);
 
     /// Lanes whose byte is in `lo..=hi`, both below 0x80.
     #[inline]
-    pub(super) const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
+    pub(in crate::record) const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
         let low7 = x & LOWS;
         // The high bit of `low7 + (0x80 - n)` is set when `low7 >= n`; no lane overflows.
         let at_least_lo = low7 + ONES * (0x80 - lo as u64);
@@ -308,7 +308,7 @@ mod lanes {
 
     /// Lanes whose byte is `b`, exact in every lane.
     #[inline]
-    pub(super) const fn equal(x: u64, b: u8) -> u64 {
+    pub(in crate::record) const fn equal(x: u64, b: u8) -> u64 {
         let v = x ^ (ONES * b as u64);
         !((v & LOWS).wrapping_add(LOWS) | v) & HIGHS
     }

@@ -7,7 +7,7 @@ use crate::{Color, MoveEvent, MovetextSink, Nag};
 
 use super::dialect::{Dialect, NagStyle};
 use super::game::{Element, RawGame};
-use super::lexer::{self, Piece};
+use super::lexer::{self, Piece, lanes};
 
 /// The first move of a movetext: its number and the side that plays it.
 ///
@@ -565,12 +565,12 @@ impl<'a> MovetextWriter<'a> {
                         self.settle(placed);
                         let after_first = self.out.len();
                         self.out.push_str(&words[first..]);
+                        // What the loop's `open_element` would have set is set already (by
+                        // the first one): only the last word's place is left to keep.
                         placed = Placed {
                             at: after_first + (last - first) + 1,
                             separator: Separator::Space,
                         };
-                        self.last_is_line_comment = false;
-                        self.plain_after = self.line_start;
                     } else {
                         self.out.push_str(words);
                     }
@@ -934,11 +934,8 @@ impl SingleSpaced<'_> {
         let mut chunks = words.as_bytes().chunks_exact(8);
         let mut at = 0;
         let mut look = |word: u64, at: usize| -> bool {
-            let bad = word & HIGH
-                | !((word & !HIGH).wrapping_add(0x6060_6060_6060_6060)) & HIGH
-                | zero_bytes(word ^ 0x7f7f_7f7f_7f7f_7f7f)
-                | zero_bytes(word ^ 0x7d7d_7d7d_7d7d_7d7d);
-            let spaces = zero_bytes(word ^ 0x2020_2020_2020_2020);
+            let bad = !lanes::in_range(word, b' ', b'~') & lanes::HIGHS | lanes::equal(word, b'}');
+            let spaces = lanes::equal(word, b' ');
             if bad != 0 || spaces & (spaces >> 8 | u64::from(space_before) << 7) != 0 {
                 return false;
             }
@@ -967,15 +964,6 @@ impl SingleSpaced<'_> {
         }
         Some(SingleSpaced { words, first, last })
     }
-}
-
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `x` that is zero, exactly (the borrow trick is exact only up to
-/// the first match).
-#[inline(always)]
-fn zero_bytes(x: u64) -> u64 {
-    !((x & !HIGH).wrapping_add(!HIGH) | x) & HIGH
 }
 
 /// `true` if every byte is ASCII, eight at a time: a line is tested each time it fills up.
