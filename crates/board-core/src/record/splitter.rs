@@ -1086,7 +1086,7 @@ impl Scanner {
         }
     }
 
-    /// The brace comment opened at `buf[i]`, found by a search for its `}` eight bytes at a time
+    /// The brace comment opened at `buf[i]`, found by a search for its `}` sixteen bytes at a time
     /// ([`lexer::brace_or_line_end`]) when no line end comes first: a clock after every move
     /// (`{ [%clk 0:02:57] }`) made the walk back through [`Scanner::scan`] and [`comment_end`]
     /// cost about 150 instructions a comment, classifying its bytes in blocks about 6 a byte,
