@@ -358,27 +358,41 @@ pub(crate) fn is_clock_comment(bytes: &[u8]) -> bool {
 }
 
 /// The index of the first `}` or `\n` at or after `from` in `bytes`: how the splitter passes
-/// over a brace comment's bytes. Sixteen bytes a step with SSE2 ([`wide::either`]), the rest
+/// over a brace comment's bytes. Sixteen bytes a step with SSE2 ([`search_wide`]), the rest
 /// eight at a time ([`brace_or_line_end_by_words`]): a comment of a clock and an evaluation
 /// (`{ [%eval 0.17] [%clk 0:02:57] }`) took four words at about 17 instructions each.
 #[inline]
 pub(crate) fn brace_or_line_end(bytes: &[u8], from: usize) -> Option<usize> {
     let rest = bytes.get(from..)?;
+    match search_wide(rest, b'}', b'\n') {
+        Ok(k) => Some(from + k),
+        Err(k) => brace_or_line_end_by_words(&rest[k..], from + k),
+    }
+}
+
+/// The index in `bytes` of the first `a` or `b`, found sixteen bytes a step with SSE2; else, as
+/// the error, how many bytes the steps passed over (a multiple of 16, none without SSE2), for
+/// the caller's search of the rest.
+#[inline(always)]
+fn search_wide(bytes: &[u8], a: u8, b: u8) -> Result<usize, usize> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
-        let (chunks, tail) = rest.as_chunks::<16>();
-        let mut i = from;
+        let (chunks, _) = bytes.as_chunks::<16>();
+        let mut i = 0;
         for chunk in chunks {
-            let found = wide::either(chunk, b'}', b'\n');
+            let found = wide::either(chunk, a, b);
             if found != 0 {
-                return Some(i + found.trailing_zeros() as usize);
+                return Ok(i + found.trailing_zeros() as usize);
             }
             i += 16;
         }
-        brace_or_line_end_by_words(tail, i)
+        Err(i)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    brace_or_line_end_by_words(rest, from)
+    {
+        let _ = (bytes, a, b);
+        Err(0)
+    }
 }
 
 /// The index of the first `}` or `\n` in `rest`, plus `from`, searched eight bytes at a time.
@@ -793,10 +807,15 @@ pub(crate) fn continue_tag(scan: &TagScan, rest: &[u8], eof: bool) -> Continuati
     })
 }
 
-/// The index of the first `"` or `\\` at or after `j` in `line`, or `line.len()`: eight bytes at
-/// a time, as a tag value is read once per tag of every game.
+/// The index of the first `"` or `\\` at or after `j` in `line`, or `line.len()`: sixteen bytes
+/// a step ([`search_wide`]), then eight at a time, as a tag value is read once per tag of every
+/// game.
 #[inline]
 fn quote_or_backslash(line: &[u8], mut j: usize) -> usize {
+    match search_wide(line.get(j..).unwrap_or_default(), b'"', b'\\') {
+        Ok(k) => return j + k,
+        Err(k) => j += k,
+    }
     while let Some((word, _)) = line.get(j..).and_then(<[u8]>::split_first_chunk::<8>) {
         let x = u64::from_le_bytes(*word);
         let found = lanes::first_eq(x, b'"') | lanes::first_eq(x, b'\\');
@@ -820,11 +839,15 @@ fn trim_end(line: &[u8], start: usize, mut end: usize) -> usize {
 
 /// The index of the first `\n` at or after `from`, if there is one.
 ///
-/// Tag lines are short: their first 64 bytes are searched eight at a time, inline, before a
-/// call to `memchr`, whose setup cost about 80 instructions a tag.
+/// Tag lines are short: their first 64 bytes are searched sixteen at a time ([`search_wide`]),
+/// then eight, inline, before a call to `memchr`, whose setup cost about 80 instructions a tag.
 #[inline]
 pub(crate) fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
+    let head = bytes.get(from..).unwrap_or_default();
+    let mut i = match search_wide(&head[..head.len().min(64)], b'\n', b'\n') {
+        Ok(k) => return Some(from + k),
+        Err(k) => from + k,
+    };
     while i - from < 64
         && let Some((word, _)) = bytes.get(i..).and_then(<[u8]>::split_first_chunk::<8>)
     {
