@@ -143,7 +143,8 @@ pub struct PerftArgs {
 pub enum OutputFormat {
     /// Lines for people; the main number alone on the last line.
     Text,
-    /// One JSON object, for programs.
+    /// JSON for programs: JSON Lines, one object a line (a diagnostic, then a summary), or one
+    /// object where the command has a single answer (`perft`).
     Json,
 }
 

@@ -399,3 +399,17 @@ fn signs_written_apart_in_a_record() {
     assert!(Descriptive::MODERN.glues("dis.ch"));
     assert!(!Descriptive::MODERN.glues("P-K4"));
 }
+
+/// Old books print a pair of moves with a comma between (`1. P-K4, P-K4`): read as punctuation
+/// after the move, outside its checks and glyphs, and reported.
+#[test]
+fn a_comma_after_the_move() {
+    repairs("start", "P-K4,", "e2e4", "comma after the move");
+    repairs("start", "Kt-KB3,", "g1f3", "comma after the move");
+    let pos = DescriptivePosition::new();
+    assert!(
+        Descriptive::OLD
+            .parse(&pos, ",", &mut Notes::default())
+            .is_err()
+    );
+}

@@ -201,3 +201,25 @@ fn a_pawn_move_onto_the_first_rank_is_illegal_not_a_panic() {
         .unwrap_err();
     assert_eq!(err.kind, MoveErrorKind::Illegal);
 }
+
+/// Books print a pair of moves with a comma between (`17. Bh6+, Rg7`, in a variation of an
+/// annotated collection): the comma is read as punctuation after the move, outside any check
+/// sign or glyph, and reported; a lone comma is no move.
+#[test]
+fn a_comma_after_the_move_is_reported_and_read() {
+    let start = Position::new();
+    assert_eq!(read(&start, "Nf3,", "Nf3"), ["comma after the move"]);
+    let fools = pos("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+    assert_eq!(read(&fools, "Qh4#,", "Qh4#"), ["comma after the move"]);
+    let mut notes = Notes::default();
+    let mv = board_core::read_move(&Algebraic::ENGLISH, &start, "e4!,", &mut notes).unwrap();
+    assert_eq!(Algebraic::ENGLISH.to_text(&start, &mv), "e4");
+    assert_eq!(notes.nags, [1], "the glyph before the comma is kept");
+    for token in [",", "Nf3,,", "Nf,3"] {
+        let mut notes = Notes::default();
+        assert!(
+            board_core::read_move(&Algebraic::ENGLISH, &start, token, &mut notes).is_err(),
+            "{token}"
+        );
+    }
+}

@@ -258,3 +258,19 @@ fn numbered(tokens: &[String]) -> String {
     }
     text.trim_end().to_string()
 }
+
+/// A line of notes as an annotated collection prints it (python-chess's `immortal-games.pgn`,
+/// McDonnell - La Bourdonnais, London 1834, the variation 16...Kf8): the comma after `Bh6+` is
+/// read as punctuation and reported once for the game, and the moves convert as written.
+#[test]
+fn commas_between_moves_are_read_and_reported() {
+    let source = "[FEN \"rnb2kr1/pp1pb2p/2pN1nq1/6BQ/8/8/PPP3PP/R4RK1 w - - 9 17\"]\n\n\
+                  17. Bh6+, Rg7 18. Bxg7+ Kxg7 19. Qe5 Bxd6 20. Qxd6 *";
+    let (out, messages) = convert(source, &Algebraic::ENGLISH);
+    assert_eq!(
+        movetext(&out),
+        "17. Bh6+ Rg7 18. Bxg7+ Kxg7 19. Qe5 Bxd6 20. Qxd6 *"
+    );
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("comma after the move"), "{messages:?}");
+}

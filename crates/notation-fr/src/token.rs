@@ -80,7 +80,12 @@ pub(crate) fn parse(
 ) -> Result<Move, MoveError> {
     let style = &french.style;
     let letters = &style.letters;
-    let mut body = token;
+    // Books print a pair of moves with a comma between (`17. Fh6+, Tg7`): outermost, after the
+    // marks.
+    let (mut body, comma) = match token.strip_suffix(',') {
+        Some(before) if !before.is_empty() => (before, true),
+        _ => (token, false),
+    };
     let mut marks = Marks::default();
     let mut suffix = None;
     let mut draw = None::<&'static str>;
@@ -155,6 +160,9 @@ pub(crate) fn parse(
     }
     if marks.contains(Mark::Glyph) {
         plus.lenience = plus.lenience.union(Lenience::GLYPHS);
+    }
+    if comma {
+        plus.lenience = plus.lenience.union(Lenience::COMMA);
     }
     let promotion_form = promotion_form(body, &plus);
     // `e8=`: the documents write a promotion as `=` and a piece, and a draw offer as `=` after
@@ -307,6 +315,31 @@ mod tests {
         for next in ["", "e5", "Cf3", "1-0", "x", "=D"] {
             assert!(!glues(next), "{next}");
         }
+    }
+
+    /// Books print a pair of moves with a comma between (`17. Fh6+, Tg7`): read as punctuation
+    /// after the move and its marks, reported, and the glyph before it kept as its NAG.
+    #[test]
+    fn a_comma_after_the_move_and_its_marks() {
+        let pos = Position::new();
+        for (token, nags) in [("Cf3,", vec![]), ("Cf3!,", vec![1u16])] {
+            let mut notes = Notes::default();
+            let mv = parse(&French::STANDARD, &pos, token, &mut notes).unwrap();
+            assert_eq!(
+                board_core::Notation::to_text(&French::STANDARD, &pos, &mv),
+                "Cf3"
+            );
+            assert_eq!(notes.nags, nags, "{token}");
+            assert!(
+                notes
+                    .repairs
+                    .iter()
+                    .any(|r| r.code == board_core::Code::MoveComma),
+                "{token}: {:?}",
+                notes.repairs
+            );
+        }
+        assert!(parse(&French::STANDARD, &pos, ",", &mut Notes::default()).is_err());
     }
 
     /// The error names the bytes at fault, inside the token: where the caret goes.

@@ -126,6 +126,8 @@ codes! {
     MoveNullInCheck = "move.null-in-check",
     /// A part of a move written apart from it (`exf6 e.p.`, `1- 7`).
     MoveWrittenApart = "move.written-apart",
+    /// A comma after a move, as books print a pair of moves: `17. Bh6+, Rg7`.
+    MoveComma = "move.comma",
     /// A variation before any move it could replace.
     VariationBeforeFirstMove = "variation.before-first-move",
     /// A `)` that closes no variation, as the replay sees it.

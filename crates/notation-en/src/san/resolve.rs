@@ -6,7 +6,7 @@ use std::fmt;
 use board_core::{MoveError, Notes};
 use chess_rules::{Bitboard, Move, MoveList, Position, Role, Square};
 
-use super::syntax::{Lenience, San, SanPlus};
+use super::syntax::{Lenience, Mark, San, SanPlus, strip_mark};
 use super::write::to_string;
 use crate::PieceLetters;
 
@@ -256,7 +256,19 @@ fn read_lenient(
     allowed: Lenience,
     notes: &mut Notes,
 ) -> Result<Move, MoveError> {
-    SanPlus::lenient(token.as_bytes(), letters)?.read_in(pos, token, letters, allowed, notes)
+    let plus = SanPlus::lenient(token.as_bytes(), letters)?;
+    let mv = plus.read_in(pos, token, letters, allowed, notes)?;
+    if plus.lenience.contains(Lenience::GLYPHS) {
+        // The glyph the reader stepped over inside the token (`Bb5!,`: the record's reader
+        // splits a glyph off only at a token's end) is kept as its NAG.
+        let written = token.strip_suffix(',').unwrap_or(token);
+        if let Some((Mark::Glyphs(glyph), _)) = strip_mark(written)
+            && let Some(nag) = board_core::Nag::from_glyph(glyph)
+        {
+            notes.nags.push(u16::from(nag.0));
+        }
+    }
+    Ok(mv)
 }
 
 /// The move of the one legal origin `from`, if the token's `promotion` fits it: a pawn

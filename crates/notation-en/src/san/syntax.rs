@@ -97,10 +97,12 @@ impl Lenience {
     pub const OVER_DISAMBIGUATED: Lenience = Lenience(1 << 14);
     /// The origin's rank written where its file decides (found when resolving).
     pub const RANK_DISAMBIGUATED: Lenience = Lenience(1 << 15);
+    /// A comma after the move, as books print a pair of moves: `17. Bh6+, Rg7`.
+    pub const COMMA: Lenience = Lenience(1 << 16);
 
     /// Each form's code and message, in the order they are reported: what resolving finds,
     /// then what reading found.
-    const FORMS: [(Lenience, Code, &'static str); 16] = [
+    const FORMS: [(Lenience, Code, &'static str); 17] = [
         (
             Lenience::COORDINATE,
             Code::SanCoordinate,
@@ -181,6 +183,7 @@ impl Lenience {
             Code::SanLowercasePromotion,
             "promotion piece in lower case",
         ),
+        (Lenience::COMMA, Code::MoveComma, "comma after the move"),
     ];
 
     /// `true` if every form of `other` is in `self`.
@@ -421,6 +424,14 @@ fn parse_lenient(text: &[u8], letters: &PieceLetters) -> Result<SanPlus, ParseSa
     })?;
     let mut lenience = Lenience::default();
     let mut rest = text;
+    // Books print a pair of moves with a comma between (`17. Bh6+, Rg7`): outermost, after any
+    // sign or glyph.
+    if let Some(before) = rest.strip_suffix(',')
+        && !before.is_empty()
+    {
+        lenience = lenience.union(Lenience::COMMA);
+        rest = before;
+    }
     let mut mark = strip_mark(rest);
     if let Some((Mark::Glyphs(_), r)) = mark {
         lenience = lenience.union(Lenience::GLYPHS);
