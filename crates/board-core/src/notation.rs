@@ -122,6 +122,12 @@ pub trait Notation {
         false
     }
 
+    /// How this notation writes a null move: `--` unless it has a spelling of its own (UCI's
+    /// `0000`).
+    fn null_token(&self) -> &'static str {
+        "--"
+    }
+
     /// `true` if `next`, written apart after a move token, belongs to it (`dxe6 e.p.`); the
     /// replay then reads the two as one token and reports the space.
     fn glues(&self, next: &str) -> bool {
@@ -223,6 +229,10 @@ impl<N: Notation + ?Sized> Notation for &N {
 
     fn is_null(&self, token: &str) -> bool {
         (**self).is_null(token)
+    }
+
+    fn null_token(&self) -> &'static str {
+        (**self).null_token()
     }
 
     fn glues(&self, next: &str) -> bool {

@@ -756,7 +756,7 @@ where
             } else {
                 sink.move_token(event, |buf| match &played {
                     Some(mv) => notation.format(previous, mv, buf),
-                    None => buf.push_str("--"),
+                    None => buf.push_str(notation.null_token()),
                 });
             }
             for nag in &self.notes.nags {

@@ -104,7 +104,7 @@ impl Notation for Algebraic {
     }
 
     fn is_null(&self, token: &str) -> bool {
-        matches!(token, "--" | "Z0")
+        matches!(token, "--" | "Z0" | "0000")
     }
 
     fn glues(&self, next: &str) -> bool {

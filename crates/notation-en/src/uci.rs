@@ -148,6 +148,10 @@ impl Notation for Uci {
     fn is_null(&self, token: &str) -> bool {
         token == "0000"
     }
+
+    fn null_token(&self) -> &'static str {
+        "0000"
+    }
 }
 
 /// Long algebraic notation: the piece letter, both squares joined by `-` or `x`, promotion
@@ -218,7 +222,7 @@ impl Notation for Lan {
     }
 
     fn is_null(&self, token: &str) -> bool {
-        matches!(token, "--" | "Z0")
+        matches!(token, "--" | "Z0" | "0000")
     }
 
     fn glues(&self, next: &str) -> bool {

@@ -81,6 +81,40 @@ fn null_moves_are_kept() {
     assert_eq!(movetext(&out), "1. e4 -- 2. d4 *");
 }
 
+/// A null move goes to UCI as UCI writes one, `0000` (engines and python-chess write a pass
+/// so), not `--`; the record's reader takes `0000` for a move, not a move number, so it reads
+/// back as a null move in UCI and in SAN.
+#[test]
+fn null_moves_go_to_uci_as_0000_and_back() {
+    let (out, messages) = convert("1. e4 Z0 2. d4 -- *", &Uci::STANDARD);
+    assert!(messages.is_empty(), "{messages:?}");
+    assert_eq!(movetext(&out), "1. e2e4 0000 2. d2d4 0000 *");
+    let dialect = Dialect::pgn();
+    let game = RecordReader::new(out.as_bytes(), Dialect::pgn())
+        .next()
+        .unwrap()
+        .unwrap();
+    let mut back = String::new();
+    let replayed = replay::<Position, _, _>(
+        &game,
+        &Uci::STANDARD,
+        Some(Output {
+            notation: &Algebraic::ENGLISH,
+            dialect: &dialect,
+            out: &mut back,
+        }),
+    );
+    assert!(
+        replayed.diagnostics.is_empty(),
+        "{:?}",
+        replayed.diagnostics
+    );
+    assert_eq!(movetext(&back), "1. e4 -- 2. d4 -- *");
+    let (san, messages) = convert("1. e4 0000 2. d4 *", &Algebraic::ENGLISH);
+    assert!(messages.is_empty(), "{messages:?}");
+    assert_eq!(movetext(&san), "1. e4 -- 2. d4 *");
+}
+
 /// English SAN through its own reader and writer, with the spelling it is given: `None` has
 /// every move formatted, none copied; English's spelling, with a mark after every move it
 /// formats, shows which were copied.

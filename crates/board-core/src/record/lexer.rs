@@ -60,6 +60,13 @@ pub(crate) const MOVETEXT_STARTS: [u8; 256] = {
     table
 };
 
+/// Whether a token of digits is `0000`, UCI's null move (python-chess and engines write a pass
+/// so): a move, not a move number, for every reader of move numbers.
+#[inline(always)]
+pub(crate) fn is_null_number(token: &[u8]) -> bool {
+    token == b"0000"
+}
+
 /// The forum markup put around a game posted on a web forum, `[pgn]` and `[/pgn]`, in any case.
 const MARKUP: [&[u8]; 2] = [b"[pgn]", b"[/pgn]"];
 
@@ -170,6 +177,10 @@ pub(crate) fn lone_number_word(word: &[u8; 8]) -> Option<(usize, u32, bool)> {
     // The digits moved to the top lanes, the lanes below them zero: read as eight digits with
     // leading zeros.
     let number = lanes::eight_digits(x << (64 - 8 * digits));
+    if number == 0 && len == 4 && digits == 4 {
+        // `0000`, UCI's null move ([`is_null_number`]).
+        return None;
+    }
     Some((len, number, len - digits as usize >= 2))
 }
 
@@ -904,7 +915,7 @@ pub(crate) fn split_token_bytes(
         let rest = &bytes[at..];
         let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         let dots = Dots::after(&rest[digits..]);
-        if dots.len == 0 && (digits == 0 || digits < rest.len()) {
+        if dots.len == 0 && (digits == 0 || digits < rest.len() || is_null_number(rest)) {
             break;
         }
         if at == 0 && is_result(bytes) {

@@ -216,7 +216,7 @@ impl Found {
     fn number_token(&mut self, token: &[u8], span: Span, dialect: &Dialect) -> bool {
         let read = number_and_dots(token);
         let (digits, len, sum) = read;
-        if len == token.len() {
+        if len == token.len() && !lexer::is_null_number(token) {
             self.events.push(Ev::MoveNumber {
                 number: number_value(token, digits, sum),
                 written: true,
@@ -524,7 +524,7 @@ const fn starts_move(b: u8) -> bool {
 #[inline(always)]
 fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
     let (digits, len, sum) = number_and_dots(token);
-    if digits == 0 || len != token.len() {
+    if digits == 0 || len != token.len() || lexer::is_null_number(token) {
         return None;
     }
     Some((number_value(token, digits, sum), len - digits >= 2))
@@ -536,7 +536,7 @@ fn lone_number(token: &[u8]) -> Option<(u32, bool)> {
 #[inline(always)]
 fn lone_number_at(bytes: &[u8]) -> Option<(usize, u32, bool)> {
     let (digits, len, sum) = number_and_dots(bytes);
-    if digits == 0 || !lexer::ends_token(*bytes.get(len)?) {
+    if digits == 0 || !lexer::ends_token(*bytes.get(len)?) || lexer::is_null_number(&bytes[..len]) {
         return None;
     }
     Some((len, number_value(bytes, digits, sum), len - digits >= 2))

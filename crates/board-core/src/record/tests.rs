@@ -144,6 +144,19 @@ fn move_numbers_in_all_forms() {
     );
 }
 
+/// `0000`, UCI's null move, is a move wherever it stands (alone, after a comment, after a
+/// number glued to it); `0007`, `0.` and `00` are move numbers as before.
+#[test]
+fn four_zeros_are_a_null_move_not_a_move_number() {
+    let game = one("1. e2e4 0000 {pass} 0000 2.0000 e7e5 0007 d2d4 00 *");
+    assert_eq!(
+        sketch(&game),
+        [
+            "1.", "e2e4", "0000", "{pass}", "0000", "2.", "0000", "e7e5", "7.", "d2d4", "0."
+        ]
+    );
+}
+
 #[test]
 fn glued_parentheses_belong_to_the_token() {
     let game = one("1. P-K4 P-K4 2. P-R8(Q) (2. e8(D) RxB(N1)) P-Q4 (P-Q3) *");

@@ -170,7 +170,10 @@ where
     // number is counted along the line: a draughts position keeps none.
     let number = line.last_move_number();
     let caption = line.last.zip(number).map(|((before, mv), number)| {
-        let written = mv.map_or_else(|| "--".to_owned(), |mv| notation.to_text(&before, &mv));
+        let written = mv.map_or_else(
+            || notation.null_token().to_owned(),
+            |mv| notation.to_text(&before, &mv),
+        );
         format!("after {number} {written}")
     });
     Ok((diagram, caption))

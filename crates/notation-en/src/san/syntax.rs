@@ -472,7 +472,7 @@ fn parse_lenient(text: &[u8], letters: &PieceLetters) -> Result<SanPlus, ParseSa
                 CastlingSide::QueenSide
             })
         }
-        Some(b'-' | b'Z') if matches!(rest, "--" | "Z0") => San::Null,
+        Some(b'-' | b'Z' | b'0') if matches!(rest, "--" | "Z0" | "0000") => San::Null,
         _ => parse_normal(rest, letters, &mut lenience)?,
     };
     if let Some(mark_end) = ep_mark {
