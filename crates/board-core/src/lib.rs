@@ -151,8 +151,8 @@ pub use diagnostic::{
 };
 pub use nag::{Nag, ParseNagError};
 pub use notation::{
-    CheckSign, Convention, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind, Notation, Notes, Repair,
-    Spelling,
+    COMMA_AFTER_MOVE, CheckSign, Convention, DRAW_OFFER_COMMENT, MoveError, MoveErrorKind,
+    Notation, Notes, Repair, Spelling, without_comma,
 };
 pub use record::{
     Command, Comment, CommentKind, Dialect, Element, FirstMove, GameError, GameErrorKind,

@@ -299,6 +299,28 @@ impl Spelling {
     }
 }
 
+/// A move token without the comma a book prints after it to pair two moves (`17. Bh6+, Rg7`,
+/// `1. P-K4, P-K4`): the notations that read such books read the rest as their move and report
+/// the comma ([`Code::MoveComma`], [`COMMA_AFTER_MOVE`]). `None` when the token does not end
+/// with a comma, or is nothing else.
+///
+/// # Examples
+///
+/// ```
+/// use board_core::without_comma;
+///
+/// assert_eq!(without_comma("Bh6+,"), Some("Bh6+"));
+/// assert_eq!(without_comma("Bh6+"), None);
+/// assert_eq!(without_comma(","), None);
+/// ```
+#[must_use]
+pub fn without_comma(token: &str) -> Option<&str> {
+    token.strip_suffix(',').filter(|before| !before.is_empty())
+}
+
+/// The message of the repair [`without_comma`] stands for.
+pub const COMMA_AFTER_MOVE: &str = "comma after the move";
+
 /// A way of writing moves that some notations' documents give as correct while their
 /// canonical form is another ([`Notation::follows`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -48,7 +48,7 @@ mod position;
 mod resolve;
 mod writer;
 
-use board_core::{Code, MoveError, Notation, Notes, Repair};
+use board_core::{COMMA_AFTER_MOVE, Code, MoveError, Notation, Notes, Repair, without_comma};
 use chess_rules::Move;
 
 pub use line::{LOOKAHEAD_BUDGET, LineError, LineMove, read_line};
@@ -178,11 +178,8 @@ impl Notation for Descriptive {
         token: &str,
         notes: &mut Notes,
     ) -> Result<Move, MoveError> {
-        // Books print a pair of moves with a comma between (`1. P-K4, P-K4`).
-        let (token, comma) = match token.strip_suffix(',') {
-            Some(before) if !before.is_empty() => (before, true),
-            _ => (token, false),
-        };
+        let comma = without_comma(token);
+        let token = comma.unwrap_or(token);
         let parsed = parser::parse_token(token, self.style.language).map_err(|err| {
             MoveError::syntax(format!(
                 "{token:?} is not {} descriptive notation: {} at byte {}",
@@ -192,10 +189,10 @@ impl Notation for Descriptive {
         match resolve::resolve(pos, &parsed) {
             Outcome::One { mv, repairs } => {
                 notes.repairs.extend(repairs);
-                if comma {
+                if comma.is_some() {
                     notes
                         .repairs
-                        .push(Repair::new(Code::MoveComma, "comma after the move"));
+                        .push(Repair::new(Code::MoveComma, COMMA_AFTER_MOVE));
                 }
                 notes.nags.extend(parsed.nags.iter().filter(|&&n| n != 0));
                 Ok(mv)

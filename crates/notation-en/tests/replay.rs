@@ -8,6 +8,15 @@ fn convert<T>(source: &str, target: &T) -> (String, Vec<String>)
 where
     T: board_core::Notation<Position = Position, Move = chess_rules::Move>,
 {
+    convert_from(&Algebraic::ENGLISH, source, target)
+}
+
+/// [`convert`] from the notation `from` instead of English SAN.
+fn convert_from<F, T>(from: &F, source: &str, target: &T) -> (String, Vec<String>)
+where
+    F: board_core::Notation<Position = Position, Move = chess_rules::Move>,
+    T: board_core::Notation<Position = Position, Move = chess_rules::Move>,
+{
     let dialect = Dialect::pgn();
     let mut out = String::new();
     let mut messages = Vec::new();
@@ -15,7 +24,7 @@ where
         let game = game.unwrap();
         let replayed = replay::<Position, _, _>(
             &game,
-            &Algebraic::ENGLISH,
+            from,
             Some(Output {
                 notation: target,
                 dialect: &dialect,
@@ -89,26 +98,8 @@ fn null_moves_go_to_uci_as_0000_and_back() {
     let (out, messages) = convert("1. e4 Z0 2. d4 -- *", &Uci::STANDARD);
     assert!(messages.is_empty(), "{messages:?}");
     assert_eq!(movetext(&out), "1. e2e4 0000 2. d2d4 0000 *");
-    let dialect = Dialect::pgn();
-    let game = RecordReader::new(out.as_bytes(), Dialect::pgn())
-        .next()
-        .unwrap()
-        .unwrap();
-    let mut back = String::new();
-    let replayed = replay::<Position, _, _>(
-        &game,
-        &Uci::STANDARD,
-        Some(Output {
-            notation: &Algebraic::ENGLISH,
-            dialect: &dialect,
-            out: &mut back,
-        }),
-    );
-    assert!(
-        replayed.diagnostics.is_empty(),
-        "{:?}",
-        replayed.diagnostics
-    );
+    let (back, messages) = convert_from(&Uci::STANDARD, &out, &Algebraic::ENGLISH);
+    assert!(messages.is_empty(), "{messages:?}");
     assert_eq!(movetext(&back), "1. e4 -- 2. d4 -- *");
     let (san, messages) = convert("1. e4 0000 2. d4 *", &Algebraic::ENGLISH);
     assert!(messages.is_empty(), "{messages:?}");

@@ -82,10 +82,8 @@ pub(crate) fn parse(
     let letters = &style.letters;
     // Books print a pair of moves with a comma between (`17. Fh6+, Tg7`): outermost, after the
     // marks.
-    let (mut body, comma) = match token.strip_suffix(',') {
-        Some(before) if !before.is_empty() => (before, true),
-        _ => (token, false),
-    };
+    let comma = board_core::without_comma(token);
+    let mut body = comma.unwrap_or(token);
     let mut marks = Marks::default();
     let mut suffix = None;
     let mut draw = None::<&'static str>;
@@ -161,7 +159,7 @@ pub(crate) fn parse(
     if marks.contains(Mark::Glyph) {
         plus.lenience = plus.lenience.union(Lenience::GLYPHS);
     }
-    if comma {
+    if comma.is_some() {
         plus.lenience = plus.lenience.union(Lenience::COMMA);
     }
     let promotion_form = promotion_form(body, &plus);

@@ -261,7 +261,7 @@ fn read_lenient(
     if plus.lenience.contains(Lenience::GLYPHS) {
         // The glyph the reader stepped over inside the token (`Bb5!,`: the record's reader
         // splits a glyph off only at a token's end) is kept as its NAG.
-        let written = token.strip_suffix(',').unwrap_or(token);
+        let written = board_core::without_comma(token).unwrap_or(token);
         if let Some((Mark::Glyphs(glyph), _)) = strip_mark(written)
             && let Some(nag) = board_core::Nag::from_glyph(glyph)
         {

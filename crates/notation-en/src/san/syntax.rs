@@ -183,7 +183,11 @@ impl Lenience {
             Code::SanLowercasePromotion,
             "promotion piece in lower case",
         ),
-        (Lenience::COMMA, Code::MoveComma, "comma after the move"),
+        (
+            Lenience::COMMA,
+            Code::MoveComma,
+            board_core::COMMA_AFTER_MOVE,
+        ),
     ];
 
     /// `true` if every form of `other` is in `self`.
@@ -426,9 +430,7 @@ fn parse_lenient(text: &[u8], letters: &PieceLetters) -> Result<SanPlus, ParseSa
     let mut rest = text;
     // Books print a pair of moves with a comma between (`17. Bh6+, Rg7`): outermost, after any
     // sign or glyph.
-    if let Some(before) = rest.strip_suffix(',')
-        && !before.is_empty()
-    {
+    if let Some(before) = board_core::without_comma(rest) {
         lenience = lenience.union(Lenience::COMMA);
         rest = before;
     }
