@@ -223,3 +223,31 @@ fn a_comma_after_the_move_is_reported_and_read() {
         );
     }
 }
+
+/// A glyph written before the check sign (`Bb5!+`, as hand-typed files and some books have
+/// it) is read, reported as a glyph inside the token, and kept as its NAG with the check sign
+/// still checked.
+#[test]
+fn a_glyph_before_the_check_sign_is_kept() {
+    let open = pos("rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3");
+    for (token, nag) in [("Bb5!+", 1), ("Bb5?!+", 6), ("Bb5!+,", 1)] {
+        let mut notes = Notes::default();
+        let mv = board_core::read_move(&Algebraic::ENGLISH, &open, token, &mut notes)
+            .unwrap_or_else(|e| panic!("{token}: {e}"));
+        assert_eq!(Algebraic::ENGLISH.to_text(&open, &mv), "Bb5+", "{token}");
+        assert_eq!(notes.nags, [nag], "{token}");
+        assert!(
+            notes
+                .repairs
+                .iter()
+                .any(|r| r.message == "annotation glyph inside the move token"),
+            "{token}: {:?}",
+            notes.repairs
+        );
+    }
+    // On a move that gives no check: the glyph is kept, the sign left to the replay to report.
+    let start = Position::new();
+    let mut notes = Notes::default();
+    board_core::read_move(&Algebraic::ENGLISH, &start, "e4!+", &mut notes).unwrap();
+    assert_eq!(notes.nags, [1]);
+}

@@ -6,7 +6,7 @@ use std::fmt;
 use board_core::{MoveError, Notes};
 use chess_rules::{Bitboard, Move, MoveList, Position, Role, Square};
 
-use super::syntax::{Lenience, Mark, San, SanPlus, strip_mark};
+use super::syntax::{self, Lenience, San, SanPlus};
 use super::write::to_string;
 use crate::PieceLetters;
 
@@ -259,10 +259,9 @@ fn read_lenient(
     let plus = SanPlus::lenient(token.as_bytes(), letters)?;
     let mv = plus.read_in(pos, token, letters, allowed, notes)?;
     if plus.lenience.contains(Lenience::GLYPHS) {
-        // The glyph the reader stepped over inside the token (`Bb5!,`: the record's reader
-        // splits a glyph off only at a token's end) is kept as its NAG.
-        let written = board_core::without_comma(token).unwrap_or(token);
-        if let Some((Mark::Glyphs(glyph), _)) = strip_mark(written)
+        // The glyph the reader stepped over inside the token (`Bb5!,`, `Qxf7!+`: the record's
+        // reader splits a glyph off only at a token's end) is kept as its NAG.
+        if let Some(glyph) = syntax::glyph_inside(token)
             && let Some(nag) = board_core::Nag::from_glyph(glyph)
         {
             notes.nags.push(u16::from(nag.0));

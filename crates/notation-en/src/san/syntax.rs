@@ -416,6 +416,20 @@ pub fn strip_mark(token: &str) -> Option<(Mark<'_>, &str)> {
     }
 }
 
+/// The annotation glyph written inside a move token, after the move (`Bb5!`, `Bb5!,`) or
+/// before its check sign (`Qxf7!+`), which the lenient reader steps over.
+pub(super) fn glyph_inside(token: &str) -> Option<&str> {
+    let written = board_core::without_comma(token).unwrap_or(token);
+    match strip_mark(written)? {
+        (Mark::Glyphs(glyph), _) => Some(glyph),
+        (Mark::Check | Mark::Mate | Mark::DoublePlus, before) => match strip_mark(before)? {
+            (Mark::Glyphs(glyph), _) => Some(glyph),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// [`SanPlus::from_ascii_with`] for every token the canonical shapes miss: glyphs, `++`,
 /// `e.p.`, castling, null moves and the lenient forms, each reported in the result's
 /// [`Lenience`]. The marks come off the end in the order the writer puts them: glyphs, then
@@ -452,6 +466,14 @@ fn parse_lenient(text: &[u8], letters: &PieceLetters) -> Result<SanPlus, ParseSa
         }
         rest = r;
         mark = strip_mark(rest);
+        // A glyph before the sign (`Qxf7!+`), as some books and hand-typed files have it.
+        if let Some((Mark::Glyphs(_), r)) = mark
+            && !lenience.contains(Lenience::GLYPHS)
+        {
+            lenience = lenience.union(Lenience::GLYPHS);
+            rest = r;
+            mark = strip_mark(rest);
+        }
     }
     // Where the `e.p.` mark ends, if there is one.
     let ep_mark = match mark {
@@ -823,8 +845,12 @@ mod tests {
                 "annotation glyph inside the move token"
             ]
         );
-        // A sign before the glyph is read; a glyph before the sign is not a mark.
-        assert!(SanPlus::from_ascii(b"e4!+").is_err());
+        // A glyph before the sign, as hand-typed files have it, is read and reported too; two
+        // glyphs are not.
+        let plus = SanPlus::from_ascii(b"e4!+").unwrap();
+        assert_eq!(plus.suffix, Some(Suffix::Check));
+        assert!(plus.lenience.contains(Lenience::GLYPHS));
+        assert!(SanPlus::from_ascii(b"e4!+?").is_err());
     }
 
     /// Castling as written canonically takes the common path and reads as the lenient reader
