@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
 use board_core::{
-    Code, Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
+    Diagnostic, Dialect, GameError, LineCol, Notation, Origin, Output, PartReader, PartStep,
     RawGame, ReadError, RecordReader, ReplayMemory, Rules, Severity, Stitcher, last_game_start,
 };
 
@@ -829,14 +829,7 @@ where
         }),
     );
     let good = !replayed.has_errors();
-    let prose = good
-        && replayed.plies == 0
-        && game.looks_like_prose()
-        && replayed
-            .diagnostics
-            .iter()
-            .any(|d| d.code == Code::RecordTrailingProse);
-    if prose {
+    if game.is_skipped_text(replayed.plies, &replayed.diagnostics) {
         return (Item::Prose(game), None);
     }
     let keep = !replayed.diagnostics.is_empty() || !game.warnings().is_empty();

@@ -276,6 +276,51 @@ fn csv_has_a_header_and_nested_values_as_json() {
     );
 }
 
+/// Text between games (a book's heading before the first game, a paragraph between two) is no
+/// game: no row, a skipped-text warning, and the games after it numbered as `check` numbers
+/// them, whether or not the columns need a replay.
+#[test]
+fn text_between_games_has_no_row() {
+    let dir = scratch("prose");
+    let input = b"#662\nAn agile Knight steals the show\n\n\
+        [White \"Sokolsky\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. c4 e6 1-0\n\n\
+        Some words between the games.\n\n\
+        [White \"Ill\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
+    let path = dir.join("book.pgn");
+    fs::write(&path, input).unwrap();
+    for columns in ["White,uci,valid,source_offset", "White,source_offset"] {
+        let out = scoresheet(
+            &dir,
+            &[
+                "export",
+                "--format",
+                "jsonl",
+                "--columns",
+                columns,
+                path.to_str().unwrap(),
+            ],
+            None,
+        );
+        let err = text(&out.stderr);
+        let rows: Vec<serde_json::Value> = text(&out.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(rows.len(), 2, "{columns}: {err}");
+        assert_eq!(rows[0]["White"], "Sokolsky");
+        assert_eq!(rows[1]["White"], "Ill");
+        assert_eq!(err.matches("skipped text at line").count(), 2, "{err}");
+        assert!(err.contains("An agile Knight"), "{err}");
+        assert!(err.contains("Some words between the games."), "{err}");
+        assert!(err.contains("exported 2 games"), "{err}");
+        if columns.contains("valid") {
+            assert_eq!(out.status.code(), Some(1), "{err}");
+            assert!(err.contains("(game 2: Ill - ?)"), "{err}");
+            assert!(err.contains("(1 valid;"), "{err}");
+        }
+    }
+}
+
 #[test]
 fn compressed_stdin_exports_with_offsets_in_the_frames_text() {
     let dir = scratch("stdin");

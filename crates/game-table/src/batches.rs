@@ -25,12 +25,16 @@ pub struct Summary {
     pub warnings: usize,
     /// Half-moves of the valid games' main lines.
     pub plies: usize,
+    /// Records of text between games that hold no moves (a book's heading), skipped with a
+    /// warning: no row, not a game, and the games after them numbered as `scoresheet check`
+    /// numbers them.
+    pub skipped: usize,
 }
 
 /// A diagnostic of one game, located and rendered as the command line prints it.
 #[derive(Debug, Clone)]
 pub struct Finding {
-    /// The game's number in the input, from 1.
+    /// The game's number in the input, from 1; 0 for text between games, which is no game.
     pub game: usize,
     /// Line and column in the input.
     pub at: LineCol,
@@ -168,13 +172,19 @@ impl<R: Read> GameBatches<R> {
     /// Counts one game and keeps its diagnostics, rendered.
     fn count(&mut self, item: &Read1, outcome: Outcome) {
         let summary = &mut self.summary;
-        summary.games += 1;
-        if outcome.valid {
+        if !outcome.row {
+            summary.skipped += 1;
+        } else if outcome.valid {
+            summary.games += 1;
             summary.valid += 1;
             summary.plies += outcome.plies;
         } else {
+            summary.games += 1;
             summary.invalid += 1;
         }
+        // The reader numbers every record; skipped text is no game.
+        let skipped = summary.skipped;
+        let row = outcome.row;
         let file = self.provenance.file();
         for diagnostic in outcome.diagnostics {
             if diagnostic.is_error() {
@@ -182,21 +192,33 @@ impl<R: Read> GameBatches<R> {
             } else {
                 summary.warnings += 1;
             }
-            let (game, at, rendered) = match item {
+            let number = match item {
+                _ if !row => 0,
+                Read1::Game(game) => game.number() - skipped,
+                Read1::Unreadable(error) => error.number() - skipped,
+            };
+            let mut diagnostic = diagnostic;
+            if diagnostic.game.is_some() {
+                diagnostic.game = Some(number);
+            }
+            let (at, rendered) = match item {
                 Read1::Game(game) => (
-                    game.number(),
                     game.line_col(diagnostic.span),
                     game.render(&diagnostic, file),
                 ),
+                Read1::Unreadable(error) if diagnostic.is_error() && skipped > 0 => {
+                    let error = (**error).clone().renumbered(number);
+                    (error.line_col(), error.render(file))
+                }
                 Read1::Unreadable(error) if diagnostic.is_error() => {
-                    (error.number(), error.line_col(), error.render(file))
+                    (error.line_col(), error.render(file))
                 }
                 Read1::Unreadable(error) => (
-                    error.number(),
                     diagnostic.span.line_col(error.text()),
                     diagnostic.render(file, error.text()),
                 ),
             };
+            let game = number;
             self.findings.push(Finding {
                 game,
                 at,

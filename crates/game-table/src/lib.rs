@@ -472,6 +472,8 @@ pub struct Outcome {
     pub plies: usize,
     /// What its reading and replay reported, errors and warnings, spans in the game's text.
     pub diagnostics: Vec<Diagnostic>,
+    /// It has a row: `false` for a record of text between games, skipped with a warning.
+    pub row: bool,
 }
 
 /// The rows of one table, a game at a time; [`TableBuilder::finish`] makes them a batch.
@@ -527,13 +529,21 @@ impl TableBuilder {
 
     /// Adds the row of `game`, replayed when the table's columns need it, placed by
     /// `provenance` at [`RawGame::offset`].
+    ///
+    /// A record that holds no game, text between games (a book's heading, a paragraph; see
+    /// [`RawGame::is_skipped_text`]), gets no row: its outcome has `row` false and the
+    /// skipped-text warning, as `scoresheet check` reports it. It is replayed to tell, even
+    /// when the columns need no replay.
     pub fn push_game(&mut self, game: &RawGame, provenance: &Provenance) -> Outcome {
         let inner = Arc::clone(&self.table.inner);
         let mut start = None;
+        // Only a record that looks like prose can be one; the replay says whether it is.
+        let prose = game.looks_like_prose();
+        let replays = inner.replays || prose;
         match &inner.notations {
             Notations::Chess { source, targets } => {
                 self.annotations.read(game, *source);
-                if inner.replays {
+                if replays {
                     self.replay.run::<chess_rules::Position, ChessNotation>(
                         game,
                         *source,
@@ -553,7 +563,7 @@ impl TableBuilder {
                 targets,
             } => {
                 self.annotations.read(game, source);
-                if inner.replays {
+                if replays {
                     let targets: Vec<&OnDescriptive> = targets.iter().collect();
                     self.replay.run::<DescriptivePosition, OnDescriptive>(
                         game,
@@ -574,7 +584,7 @@ impl TableBuilder {
                 targets,
             } => {
                 self.annotations.read(game, *source);
-                if inner.replays {
+                if replays {
                     self.replay
                         .run::<draughts_rules::Position, DraughtsNotation>(
                             game,
@@ -589,6 +599,15 @@ impl TableBuilder {
                         .map(|p| p.to_fen());
                 }
             }
+        }
+        if prose && game.is_skipped_text(self.replay.plies, &self.replay.diagnostics) {
+            self.replay.diagnostics.clear();
+            return Outcome {
+                valid: true,
+                plies: 0,
+                diagnostics: vec![game.as_skipped_text()],
+                row: false,
+            };
         }
         let valid = !inner.replays || self.replay.valid;
         let hash = match (&start, valid && inner.replays) {
@@ -637,6 +656,7 @@ impl TableBuilder {
             valid,
             plies: if valid { self.replay.plies } else { 0 },
             diagnostics,
+            row: true,
         }
     }
 
@@ -673,6 +693,7 @@ impl TableBuilder {
             valid: false,
             plies: 0,
             diagnostics,
+            row: true,
         }
     }
 

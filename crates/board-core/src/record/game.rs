@@ -392,6 +392,36 @@ impl RawGame {
         words >= 2 && 2 * words >= tokens
     }
 
+    /// Whether this record, replayed to `plies` half-moves with `diagnostics`, is text between
+    /// games rather than a game: it [looks like prose](RawGame::looks_like_prose), the replay
+    /// read no move and no error, and found its tokens to be text that reads as no move
+    /// (`record.trailing-prose`). Such a record is skipped with [`RawGame::as_skipped_text`]'s
+    /// warning: it is not counted as a game, and a table gives it no row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Code, Diagnostic, Dialect, RecordReader, Span};
+    ///
+    /// let file = b"A heading of a book\n\n[Event \"E\"]\n1. e4 *\n";
+    /// let mut records = RecordReader::new(&file[..], Dialect::pgn());
+    /// let heading = records.next().unwrap().unwrap();
+    /// let trailing = Diagnostic::warning(Code::RecordTrailingProse, "no move", Span::new(0, 1));
+    /// assert!(heading.is_skipped_text(0, &[trailing.clone()]));
+    /// assert!(!heading.is_skipped_text(1, &[trailing]), "a move was read");
+    /// let game = records.next().unwrap().unwrap();
+    /// assert!(!game.is_skipped_text(0, &[]));
+    /// ```
+    #[must_use]
+    pub fn is_skipped_text(&self, plies: usize, diagnostics: &[Diagnostic]) -> bool {
+        plies == 0
+            && !diagnostics.iter().any(Diagnostic::is_error)
+            && diagnostics
+                .iter()
+                .any(|d| d.code == crate::Code::RecordTrailingProse)
+            && self.looks_like_prose()
+    }
+
     /// This record taken as text between games that holds no moves (`record.skipped-text`),
     /// for a reader that finds none of its tokens is a move: a heading or a paragraph of a book
     /// before a game, which the record reader, knowing no notation, took for a game's movetext.

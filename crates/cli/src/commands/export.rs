@@ -216,7 +216,13 @@ fn detected_notation(text: &[u8], game: game_table::Game) -> Option<(&'static st
     }
     let registry = Registry::standard();
     let dialect = (notation_registry::game(game).dialect)();
-    let mut games = RecordReader::new(text, dialect).filter_map(Result::ok);
+    // Text between games (a book's heading) tells nothing and is no game: left out, and the
+    // games numbered as `check` numbers them.
+    let mut games = RecordReader::new(text, dialect)
+        .filter_map(Result::ok)
+        .filter(|game| !game.looks_like_prose())
+        .enumerate()
+        .map(|(k, game)| game.renumbered(k + 1));
     let first = games.next()?;
     let games = std::iter::once(first.clone()).chain(games);
     if registry.is_descriptive(&first) {
