@@ -148,7 +148,9 @@ const FAIL_READINGS: [(&str, usize, &[&str], &[&str]); 8] = [
         "40Camp.DamaInternazionaleAssoluto.pdn",
         45,
         &[],
-        &["11: game has no result; it ends at the next tag section or the end of the input"],
+        &[
+            "11: game has no result; it ends at the next tag section, a `1.` after a blank line, or the end of the input",
+        ],
     ),
     // A FEN ended by `.`: the tags are text here; the draughts set-up reads it leniently.
     ("Cat.A1.pdn", 35, &[], &[]),
@@ -156,7 +158,9 @@ const FAIL_READINGS: [(&str, usize, &[&str], &[&str]); 8] = [
         "Cat.C1.pdn",
         46,
         &[],
-        &["43: game has no result; it ends at the next tag section or the end of the input"],
+        &[
+            "43: game has no result; it ends at the next tag section, a `1.` after a blank line, or the end of the input",
+        ],
     ),
     // Russian draughts squares (`c3-d4`): tokens for the notation to reject.
     ("abatsiev.pdn", 56, &[], &[]),
@@ -166,8 +170,8 @@ const FAIL_READINGS: [(&str, usize, &[&str], &[&str]); 8] = [
         2,
         &[],
         &[
-            "1: game has no result; it ends at the next tag section or the end of the input",
-            "2: game has no result; it ends at the next tag section or the end of the input",
+            "1: game has no result; it ends at the next tag section, a `1.` after a blank line, or the end of the input",
+            "2: game has no result; it ends at the next tag section, a `1.` after a blank line, or the end of the input",
         ],
     ),
     // Czech draughts squares: for the notation to reject, as abatsiev.

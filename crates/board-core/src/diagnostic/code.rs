@@ -66,7 +66,7 @@ codes! {
     RecordSkippedText = "record.skipped-text",
     /// A result written in another form (`1:0`, `0.5-0.5`), read as the PGN one.
     RecordResultForm = "record.result-form",
-    /// A game with no result; it ends at the next tag section or the end of the input.
+    /// A game with no result; it ends at the next tag section, a `1.` after a blank line, or the end of the input.
     RecordNoResult = "record.no-result",
     /// Dash look-alikes (`–`, `−`) read as `-`.
     RecordDashLookalike = "record.dash-lookalike",

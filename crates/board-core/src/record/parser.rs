@@ -260,7 +260,8 @@ impl GameParser<'_> {
         let end = Span::new(len, len);
         self.warnings.push(Diagnostic::warning(
             Code::RecordNoResult,
-            "game has no result; it ends at the next tag section or the end of the input",
+            "game has no result; it ends at the next tag section, a `1.` after a blank line, \
+             or the end of the input",
             end,
         ));
         Ok(None)

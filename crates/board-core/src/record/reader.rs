@@ -489,6 +489,20 @@ impl<R: Read> RecordReader<R> {
     /// The game at `buf[start..end]`, which the scanner has just left: it is taken as `found`
     /// when that is complete and the text is UTF-8, else decoded and parsed again. `None` when it
     /// holds no game, only skipped text.
+    /// The game in progress, cut where it runs on into the next one ([`splitter::cut_at_restart`]:
+    /// no result, then a blank line and `1.`), when the scanner found it to end at `end`; the
+    /// next game starts at the cut, and is scanned again from there. `None` when there is no
+    /// such cut; `Some(None)` when the part before it held no game.
+    #[cold]
+    fn restart(&mut self, end: usize) -> Option<Option<Result<RawGame, ReadError>>> {
+        let start = self.scanner.start?;
+        let text = &self.buf[start..end];
+        let cut = start + splitter::cut_at_restart(self.scanner.found_mut(), text)?;
+        let item = self.game(start, cut, false);
+        self.scanner.start_game_at(cut);
+        Some(item)
+    }
+
     fn game(
         &mut self,
         start: usize,
@@ -737,6 +751,12 @@ impl<R: Read> RecordReader<R> {
                     }
                 }
                 Scan::Eof => {
+                    if let Some(item) = self.restart(self.end) {
+                        match item {
+                            Some(item) => return Some(item),
+                            None => continue,
+                        }
+                    }
                     self.done = true;
                     if let Some(start) = self.scanner.start.take() {
                         let end = self.end;
@@ -746,6 +766,12 @@ impl<R: Read> RecordReader<R> {
                     }
                 }
                 Scan::NextGame(at) => {
+                    if let Some(item) = self.restart(at) {
+                        match item {
+                            Some(item) => return Some(item),
+                            None => continue,
+                        }
+                    }
                     let start = self.scanner.start.unwrap_or(at);
                     let item = self.game(start, at, false);
                     self.scanner.start_game_at(at);

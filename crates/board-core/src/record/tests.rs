@@ -514,6 +514,54 @@ fn missing_result_and_missing_tags_are_warnings() {
     assert_eq!(tagless.moves().count(), 3);
 }
 
+/// Games without results one after the other with a blank line between are two games: the
+/// second starts at its `1.` (python-chess reads them so; read as one, the second game's moves
+/// went on from the first's). Only a white `1.` in the main line after a move and a blank line
+/// starts one: with no blank line, `1...` or in a variation, it is the same game. A game that
+/// ends in a result is not looked into (the replay then finds the second `1.`'s moves out of
+/// turn, or reads them on). In whole reads and in reads of a few bytes alike.
+#[test]
+fn a_game_without_result_ends_at_a_blank_line_before_1() {
+    let file = b"1. e4 e5 2. Nf3 Nc6 { game A }\n\n\n    1. d4 d5 { game B }\n \r\n1. c4\n\n\
+                 [Event \"C\"]\n\n1. e4 e5\n1. d4 *\n\n1. e4 {c}\n\n1... e5 *\n\
+                 1. e4 (1. d4\n\n1. c4) *\n1. f4 *\n\n1. g4 *\n\
+                 [Event \"D\"]\r\n\r\n1. c4 c5 2. Nc3\r\n\r\n1. g3 *\r\n";
+    let expected = [
+        "1. e4 e5 2. Nf3 Nc6 { game A }",
+        "1. d4 d5 { game B }",
+        "1. c4",
+        "1. e4 e5 1. d4",
+        "1. e4 {c} 1... e5",
+        "1. e4 ( 1. d4 1. c4 )",
+        "1. f4",
+        "1. g4",
+        "1. c4 c5 2. Nc3 1. g3",
+    ];
+    for step in [usize::MAX, 64, 7, 1] {
+        let games: Vec<RawGame> = RecordReader::new(Trickle { data: file, step }, Dialect::pgn())
+            .map(Result::unwrap)
+            .collect();
+        let sketches: Vec<String> = games.iter().map(|g| sketch(g).join(" ")).collect();
+        assert_eq!(sketches, expected, "reads of {step} bytes");
+        let no_result: Vec<bool> = games.iter().map(|g| g.result().is_none()).collect();
+        assert_eq!(
+            no_result,
+            [true, true, true, false, false, false, false, false, false]
+        );
+        assert!(
+            games[1].text().starts_with("1. d4 d5"),
+            "{:?}",
+            games[1].text()
+        );
+        assert_eq!(games[1].first_line(), 4);
+        assert!(
+            games[0].warnings()[0]
+                .message
+                .starts_with("game has no result")
+        );
+    }
+}
+
 #[test]
 fn junk_between_games_is_skipped_with_a_warning() {
     let items = read_all(
