@@ -202,12 +202,13 @@ pub fn completions(registry: &registry::Registry, shell: &str) -> Result<Vec<u8>
 
 /// The exit code of a command's result, its error said on stderr. A reader of stdout that went
 /// away (`| head`) is not an error; messages that could not reach stderr are, since whoever
-/// runs the command has not seen them.
+/// runs the command has not seen them, and so is a game with an error found before the reader
+/// went away: the status is the verdict, even when the report stops short.
 fn exit_code(result: Result<(), Error>) -> ExitCode {
     let mut err = output::Stderr;
     match result {
         Err(Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            if output::stderr_failed() {
+            if output::stderr_failed() || output::failure_found() {
                 ExitCode::from(EXIT_INPUT)
             } else {
                 ExitCode::SUCCESS

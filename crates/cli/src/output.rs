@@ -40,6 +40,20 @@ pub(crate) fn stderr_failed() -> bool {
     STDERR_FAILED.load(Ordering::Relaxed)
 }
 
+/// Set when a game had an error or an input could not be read: the run's verdict is a failure
+/// even if its output then stops at a reader that went away (`| head`).
+static FAILURE_FOUND: AtomicBool = AtomicBool::new(false);
+
+/// Notes that a game had an error or an input could not be read.
+pub(crate) fn note_failure() {
+    FAILURE_FOUND.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`note_failure`] was called.
+pub(crate) fn failure_found() -> bool {
+    FAILURE_FOUND.load(Ordering::Relaxed)
+}
+
 /// The output of a command: stdout, or a file given by `-o`.
 pub(crate) enum Output {
     /// Stdout, buffered.

@@ -1163,12 +1163,14 @@ impl Emitter<'_, '_, '_> {
         }
         if let Some((file, message)) = &done.unreadable {
             summary.unreadable_files += 1;
+            crate::output::note_failure();
             report.unreadable(file, message)?;
         }
         summary.games += usize::from(done.game);
         for emitted in done.diagnostics {
             if emitted.severity == Severity::Error {
                 summary.errors += 1;
+                crate::output::note_failure();
             } else {
                 summary.warnings += 1;
             }

@@ -204,6 +204,30 @@ fn a_closed_stderr_does_not_stop_the_conversion() {
     }
 }
 
+/// A reader of stdout that goes away (`| true`, `| head`) stops the report, not the verdict: a
+/// file with a bad game still gives status 1 (it gave 0 when the summary line met the closed
+/// pipe), and a good file 0. Found by a new user piping `check` into `head`.
+#[test]
+fn a_reader_that_goes_away_does_not_hide_a_bad_game() {
+    let dir = scratch("closed-reader");
+    let bad = format!("{}\n[Event \"Bad\"]\n\n1. e4 e5 2. Ke3 *\n", sample());
+    fs::write(dir.join("bad.pgn"), bad).unwrap();
+    fs::write(dir.join("good.pgn"), sample()).unwrap();
+    let script = "( \"$0\" \"$@\" 2>/dev/null; echo $? > status ) | true; cat status";
+    for (args, status) in [
+        (&["check", "bad.pgn"][..], "1"),
+        (&["check", "--format", "json", "bad.pgn"], "1"),
+        (&["convert", "--to", "fr", "bad.pgn"], "1"),
+        (&["check", "good.pgn"], "0"),
+        (&["convert", "--to", "fr", "good.pgn"], "0"),
+    ] {
+        for _ in 0..3 {
+            let out = shell(&dir, script, args);
+            assert_eq!(text(&out.stdout).trim(), status, "{args:?}");
+        }
+    }
+}
+
 #[test]
 fn unwritable_stdout_or_stderr_is_an_error_not_a_panic() {
     let dir = scratch("dev-full-std");

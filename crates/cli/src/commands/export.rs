@@ -66,6 +66,7 @@ pub(crate) fn run(args: &ExportArgs) -> Result<(), Error> {
             Err(Failure::Input(message, summary)) => {
                 add(&mut total, &summary);
                 total.unreadable_files += 1;
+                output::note_failure();
                 writeln!(output::Stderr, "error: {message}")?;
             }
             Err(Failure::Output(e)) => return Err(e),
@@ -168,6 +169,9 @@ fn export_one(
     let mut batches = table.read(text, Provenance::following(name, log));
     while let Some(batch) = batches.next() {
         for finding in batches.take_findings() {
+            if finding.diagnostic.is_error() {
+                output::note_failure();
+            }
             if !quiet || finding.diagnostic.is_error() {
                 let _ = writeln!(output::Stderr, "{}", finding.rendered);
             }
