@@ -412,6 +412,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         at: 0,
         cut_short: None,
         after_cut: false,
+        moves_not_read: None,
         block: None,
         scan: None,
         above: None,
@@ -687,6 +688,9 @@ struct State<'a> {
     cut_short: Option<CutShort>,
     /// The lines after a cut game's continuation are not read either.
     after_cut: bool,
+    /// The diagnostic of the last run of lines laid out as moves that read as none
+    /// ([`layout::looks_like_moves`]), the run's lines so far and its last line.
+    moves_not_read: Option<(usize, usize, usize)>,
     /// A bracketed block open over several lines (`[Footnote A: ...`, `[Illustration: ...`):
     /// its class and how many brackets are still open.
     block: Option<(LineClass, usize)>,
@@ -1228,6 +1232,51 @@ impl State<'_> {
             && self.last == LineClass::NotRead
         {
             let _ = game;
+            return LineClass::NotRead;
+        }
+        // Moves in a shape the reader does not know (`(1) P-e4 P-e5`, algebraic squares after
+        // descriptive pieces; a book's PGN appendix): said, never counted as prose. Inside a
+        // game such a line is kept as a note.
+        // A sentence that goes on from the line above is prose, moves in it or not (`K - R 1;
+        // 10 R - B 8 mate.` ending a note on a diagram's play).
+        let goes_on =
+            matches!(self.last, LineClass::Prose | LineClass::Comment) && !self.last_ended;
+        if !read_as_moves && self.game.is_none() && !goes_on && layout::looks_like_moves(lead) {
+            self.close_columns();
+            // One diagnostic for a run of such lines (a game in another notation), its caret on
+            // the run's first line.
+            match &mut self.moves_not_read {
+                Some((at, lines, last)) if *last + 1 == line_no => {
+                    *lines += 1;
+                    *last = line_no;
+                    if let Some(diagnostic) = self.import.diagnostics.get_mut(*at) {
+                        diagnostic.message = format!(
+                            "these {lines} lines are laid out as moves but read as none in this \
+                             notation: not read"
+                        );
+                    }
+                }
+                _ => {
+                    let span = Span::new(
+                        offset + (cleaned.len() - lead.len()),
+                        offset + cleaned.trim_end().len(),
+                    );
+                    self.moves_not_read = Some((self.import.diagnostics.len(), 1, line_no));
+                    self.import.diagnostics.push(
+                        Diagnostic::error(
+                            Code::BookMovesNotRead,
+                            "this line is laid out as moves but reads as none in this notation: \
+                             not read",
+                            span,
+                        )
+                        .with_help(
+                            "a book's moves are read in descriptive notation (`P-K4`, `Kt-KB3`; \
+                             French with --from descriptive-fr), and PGN by `scoresheet \
+                             convert`: this line's are in another form",
+                        ),
+                    );
+                }
+            }
             return LineClass::NotRead;
         }
         self.prose(single_spaced(&cleaned), line_no)

@@ -824,3 +824,35 @@ These moves constitute the Danish Gambit.
     assert!(game.complete, "{:?}", import.diagnostics);
     assert_eq!(sans(game)[4..], ["c3", "dxc3", "Bc4", "Nf6"]);
 }
+
+/// Lines outside any game laid out as moves that read as none (Edward Lasker's `(1) P-e4
+/// P-e5`, descriptive pieces on algebraic squares) are not read, with one error for the run of
+/// them: they were counted as prose, and the import said nothing of their moves. A sentence
+/// with moves in it, and the end of a note's sentence, stay prose.
+#[test]
+fn lines_laid_out_as_moves_that_read_as_none_are_errors() {
+    let text = "\
+Here is a short game.
+
+(1) P-e4 P-e5
+(2) Kt-f3 Kt-c6
+(3) B-b5 P-a6
+
+If R-K2 or B2, there follows RxRch; 31. RxR, Kt-Q7ch; and wins. White
+could also play 9 R - R 7 ch,
+K - R 1; 10 R - B 8 mate.
+";
+    let import = book::import(text, &Descriptive::OLD);
+    let errors: Vec<_> = import.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{:?}", import.diagnostics);
+    assert_eq!(errors[0].code, board_core::Code::BookMovesNotRead);
+    assert_eq!(
+        errors[0].message,
+        "these 3 lines are laid out as moves but read as none in this notation: not read"
+    );
+    assert_eq!(errors[0].span.line_col(text).line, 3);
+    assert_eq!(import.tally.get(LineClass::NotRead), 3);
+    assert_eq!(&import.lines[2..5], [LineClass::NotRead; 3]);
+    assert!(import.games.is_empty());
+    assert_eq!(import.lines[8], LineClass::Prose);
+}

@@ -252,6 +252,9 @@ codes! {
     /// Lines of moves outside any game, numbered past its start, whose start is not in the
     /// text (an extract, a game begun elsewhere): not read.
     BookMovesWithoutStart = "book.moves-without-start",
+    /// A line outside any game laid out as moves (move-shaped tokens and no word of prose)
+    /// that reads as none: not read.
+    BookMovesNotRead = "book.moves-not-read",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.

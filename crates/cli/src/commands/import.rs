@@ -72,6 +72,7 @@ pub(crate) fn run(registry: &Registry, args: &ImportArgs) -> Result<(), Error> {
     for diag in &imported.diagnostics {
         if diag.is_error() {
             errors += 1;
+            crate::output::note_failure();
         } else {
             repairs += 1;
         }
@@ -93,21 +94,32 @@ pub(crate) fn run(registry: &Registry, args: &ImportArgs) -> Result<(), Error> {
     if !args.quiet {
         writeln!(
             err,
-            "imported {} games ({} complete, {} repairs listed, {} errors, {} lines not read)",
-            imported.games.len(),
+            "imported {} ({} complete, {} listed, {}, {} not read)",
+            crate::pipeline::count(imported.games.len(), "game", "games"),
             imported.games.len() - stopped,
-            repairs,
-            errors,
-            imported.tally.get(book::LineClass::NotRead),
+            crate::pipeline::count(repairs, "repair", "repairs"),
+            crate::pipeline::count(errors, "error", "errors"),
+            crate::pipeline::count(
+                imported.tally.get(book::LineClass::NotRead),
+                "line",
+                "lines"
+            ),
         )?;
     }
     if errors == 0 {
         Ok(())
     } else {
+        let what = if stopped == 0 {
+            "moves that could not be read".to_owned()
+        } else {
+            format!(
+                "{stopped} game{} stopped before its end, the other runs of moves could not be read",
+                if stopped == 1 { "" } else { "s" },
+            )
+        };
         Err(Error::Input(format!(
-            "{errors} error{}: {stopped} game{} stopped before its end, the other runs of moves could not be read",
+            "{errors} error{}: {what}",
             if errors == 1 { "" } else { "s" },
-            if stopped == 1 { "" } else { "s" },
         )))
     }
 }

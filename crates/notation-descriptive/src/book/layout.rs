@@ -210,9 +210,90 @@ pub(crate) fn is_column_head(line: &str) -> bool {
     ok && (1..=4).contains(&words)
 }
 
+/// Whether a line that reads as no moves is laid out as moves all the same: no word of prose,
+/// and at least two move-shaped tokens (a piece letter joined to a square by `-`, `x` or `×`,
+/// `P-e4`, `QxBP`, `Kt-QB3`, or a piece letter and a square apart, `P - Q 4`), whatever
+/// numbers it holds (`(1)`, `4310:`). Such a line holds moves the reader could not take:
+/// reported, never counted as prose. A sentence about moves (`If R-K2, there follows RxRch`)
+/// has words and is prose.
+pub(crate) fn looks_like_moves(line: &str) -> bool {
+    // Signs and words a move line may hold beside its moves.
+    const SIGNS: [&str; 12] = [
+        "ch", "dis", "mate", "e.p.", "ep", "Castles", "castles", "Resigns", "resigns", "QR", "KR",
+        "O-O",
+    ];
+    let mut moves = 0;
+    let mut pieces_apart = 0;
+    let mut joined_squares = 0;
+    for token in line.split_whitespace() {
+        let token = token.trim_matches(|c: char| matches!(c, ',' | ';' | '!' | '?' | '(' | ')'));
+        let body = token
+            .trim_end_matches('.')
+            .trim_end_matches("ch")
+            .trim_end_matches("mate");
+        if token.is_empty() || SIGNS.contains(&token) || SIGNS.contains(&body) {
+            continue;
+        }
+        let piece = |c: char| "KQRBNPSTDFC".contains(c);
+        // A word: two letters or more that are no piece's (`THE`, `follows`), once the
+        // knight's `Kt` and the captures' `x` are out.
+        let letters = body
+            .replace("Kt", "")
+            .chars()
+            .filter(|&c| c.is_alphabetic() && !piece(c) && c != 'x')
+            .count();
+        if letters >= 2 {
+            return false;
+        }
+        let first_is_piece = body.chars().next().is_some_and(piece);
+        if first_is_piece && body.contains(['-', 'x', '×']) && body.len() >= 3 {
+            moves += 1;
+        } else if body == "Kt" || (body.len() == 1 && body.chars().all(piece)) {
+            pieces_apart += 1;
+        } else if body.contains(char::is_numeric)
+            && body.chars().any(char::is_alphabetic)
+            && !body.ends_with(':')
+        {
+            joined_squares += 1;
+        }
+    }
+    moves >= 2
+        || (moves + pieces_apart >= 2
+            && joined_squares + pieces_apart >= 2
+            && line.contains(['-', 'x', '×']))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_laid_out_as_moves_are_told_from_prose() {
+        for line in [
+            "(1) P-e4 P-e5",
+            "(2) Kt-f3 Kt-c6",
+            "4310:        1. P - Q 4                P - K 3",
+            "4334:        6. B × Kt                 B × Kt ch",
+            "12. QxBP ch KtxQ",
+            "1. P-K4, P-K4; 2. Kt-KB3",
+        ] {
+            assert!(looks_like_moves(line), "{line}");
+        }
+        for line in [
+            "If R-K2 or B2, there follows RxRch; 31. RxR, Kt-Q7ch; and wins.",
+            "White may also play here 7. P takes P, to which Black's best reply is",
+            "GAME 4. FRENCH DEFENCE",
+            "Page 123",
+            "R Kt B Q K B Kt R",
+            "1913",
+            "Resigns.",
+            "(See Diagram 12.)",
+            "THE MEN--THE KING--THE QUEEN--THE ROOKS OR CASTLES--THE",
+            "KING AND PAWN,--KING, BISHOP, AND PAWN,--AND",
+        ] {
+            assert!(!looks_like_moves(line), "{line}");
+        }
+    }
 
     #[test]
     fn diagrams_of_the_issue() {
