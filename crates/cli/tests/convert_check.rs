@@ -278,3 +278,21 @@ fn broken_inputs_are_reported_not_fatal() {
     assert!(stderr.contains("(game 3)"), "{stderr}");
     assert!(stderr.contains("Latin-1"), "{stderr}");
 }
+
+/// Tags come back from French as they went: an empty Elo stayed `""` through en -> fr but came
+/// back from fr as `-` (unrated) without a word, found by a new user on a chess.js test file.
+#[test]
+fn an_empty_elo_survives_a_round_trip_through_french() {
+    let game = "[Event \"E\"]\n[WhiteElo \"\"]\n[BlackElo \"2795\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    let fr = scoresheet(&["convert", "--to", "fr", "-"], Some(game));
+    assert!(fr.status.success(), "{}", text(&fr.stderr));
+    let back = scoresheet(
+        &["convert", "--from", "fr", "--to", "en", "-"],
+        Some(&text(&fr.stdout)),
+    );
+    assert!(back.status.success(), "{}", text(&back.stderr));
+    let en = scoresheet(&["convert", "--to", "en", "-"], Some(game));
+    assert_eq!(text(&back.stdout), text(&en.stdout));
+    assert!(text(&back.stdout).contains("[WhiteElo \"\"]"));
+}

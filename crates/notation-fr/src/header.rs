@@ -254,11 +254,12 @@ fn is_pgn_date(value: &str) -> bool {
 }
 
 fn elo(value: &str) -> Result<String, HeaderError> {
+    // An empty value says nothing, and stays so (it became `-`, unrated, without a word).
+    if value.is_empty() {
+        return Ok(String::new());
+    }
     let folded = value.to_ascii_lowercase();
-    if matches!(
-        folded.as_str(),
-        "" | "-" | "nc" | "non classe" | "non classé"
-    ) {
+    if matches!(folded.as_str(), "-" | "nc" | "non classe" | "non classé") {
         return Ok("-".to_owned());
     }
     // The French federation marks how a rating was obtained: F (FIDE), N (national), E
@@ -458,7 +459,8 @@ mod tests {
     #[test]
     fn values() {
         assert_eq!(tag_value("WhiteElo", "1650 F").unwrap(), "1650");
-        assert_eq!(tag_value("WhiteElo", "").unwrap(), "-");
+        assert_eq!(tag_value("WhiteElo", "").unwrap(), "");
+        assert_eq!(tag_value("WhiteElo", "NC").unwrap(), "-");
         assert_eq!(
             tag_value("BlackElo", "fort").unwrap_err().to_string(),
             "elo \"fort\" is not a rating (digits, or NC when unrated)"
