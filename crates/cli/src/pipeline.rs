@@ -258,6 +258,29 @@ pub(crate) fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
+/// What to say of a game detection left undecided when it is read in another notation than
+/// the default: several letter sets write its moves alike (Spanish and Italian, German and
+/// Swedish), and the first of them that fits reads it. The same words for every such game of
+/// a file, which the collector says once.
+fn read_as<N: Notation + ?Sized>(
+    source: &Source<'_, N>,
+    notation: &N,
+    decided: Option<&N>,
+) -> Option<String> {
+    match source {
+        Source::Detect { fallback, .. }
+            if decided.is_none() && notation.name() != fallback.name() =>
+        {
+            let name = notation.name();
+            Some(format!(
+                "read as {name}: no game so far tells its letter set from another that writes \
+                 the same moves; {name} reads them"
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// What the workers know of one input file.
 struct FileCtx<'n, N: ?Sized> {
     name: Arc<str>,
@@ -758,6 +781,7 @@ where
                     part.file.settle(decided);
                     detecting = false;
                 }
+                let why = why.or_else(|| read_as(source, notation, decided));
                 note = why.map(|why| format!("{}: {why}", part.file.name));
                 notation
             }
@@ -888,6 +912,7 @@ where
     let mut next = 0;
     let mut file: Option<FileState<'n, N>> = None;
     let mut scratch = Scratch::new();
+    let mut last_note = None;
     loop {
         let received = match &mut bar {
             None => done.recv().ok(),
@@ -912,6 +937,7 @@ where
                 report: &mut *report,
                 out: &mut *out,
                 bar: &mut bar,
+                last_note: &mut last_note,
             };
             match finished {
                 Finished::Unreadable(name, message) => {
@@ -1034,6 +1060,7 @@ where
         Item::Deferred(game) => {
             let game = game.renumbered(state.games + 1);
             let (notation, why) = context.source.resolve(&game, &mut state.decided);
+            let why = why.or_else(|| read_as(context.source, notation, state.decided));
             let note = why.map(|why| format!("{name}: {why}"));
             replay_one::<P, N>(
                 scratch,
@@ -1148,6 +1175,8 @@ struct Emitter<'a, 'r, 'b> {
     report: &'a mut Report<'r>,
     out: &'a mut dyn Sink,
     bar: &'a mut Option<Bar<'b>>,
+    /// The last note said: the same note for the next game is not said again.
+    last_note: &'a mut Option<String>,
 }
 
 impl Emitter<'_, '_, '_> {
@@ -1158,8 +1187,11 @@ impl Emitter<'_, '_, '_> {
         {
             bar.hide();
         }
-        if let Some(note) = &done.note {
-            report.note(note)?;
+        if let Some(note) = done.note
+            && self.last_note.as_ref() != Some(&note)
+        {
+            report.note(&note)?;
+            *self.last_note = Some(note);
         }
         if let Some((file, message)) = &done.unreadable {
             summary.unreadable_files += 1;

@@ -156,6 +156,35 @@ fn the_source_language_is_detected_and_said() {
     assert_eq!(text(&back.stdout), text(&direct.stdout));
 }
 
+/// Spanish letters are Italian letters too: no game tells the two apart, and the file is read
+/// in the first, which is said once for the file (nothing was said, though the docs promise a
+/// note for every detection); English games, which the default reads, need no such note.
+#[test]
+fn letter_sets_that_write_alike_are_said_once() {
+    let spanish = "[Event \"A\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 1/2-1/2\n\n\
+                   [Event \"B\"]\n\n1. d4 d5 2. Cf3 Cf6 3. Af4 Af5 1/2-1/2\n";
+    for command in ["convert", "check"] {
+        let out = scoresheet(&[command, "-"], Some(spanish));
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stderr = text(&out.stderr);
+        let notes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("note:")).collect();
+        assert_eq!(
+            notes,
+            [
+                "note: <stdin>: read as es: no game so far tells its letter set from another that \
+              writes the same moves; es reads them"
+            ],
+            "{command}"
+        );
+    }
+    let english = scoresheet(&["check", "-"], Some("1. e4 e5 2. d4 exd4 *\n"));
+    assert!(
+        !text(&english.stderr).contains("note:"),
+        "{}",
+        text(&english.stderr)
+    );
+}
+
 /// A game that every letter set reads alike (pawn moves only) is read as the default, English,
 /// not as French with its scoresheet conventions: its tag values come out as written, the same
 /// as with `--from en` (they were trimmed, and an empty Elo became `-`).
