@@ -4713,6 +4713,7 @@ fn verb_move(piece: &str, verb: wordy::Verb, notation: &Descriptive) -> Option<P
 
 /// Reads a line as numbered moves, or `None` if it is not one.
 fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<Item>> {
+    let line = &*bracketed_checks(line);
     let mut start = line.len() - line.trim_start().len();
     // A move line holds a few numbers and moves: one allocation, not a growth per item.
     let mut items = Vec::with_capacity(16);
@@ -4744,6 +4745,57 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
         start,
     ));
     read_moves(line, start + len, offset, notation, &mut items).then_some(items)
+}
+
+/// `Q×R(ch.).`, `B×Kt (ch.)`: a check sign in brackets, as Rogers prints it, made the move's
+/// ` ch.` (one space before, a period after the brackets taken in), then blanks, the line as
+/// long as it was: the move and its sign stay in one column. For the moves of a line only; a
+/// note keeps its text as printed.
+fn bracketed_checks(line: &str) -> std::borrow::Cow<'_, str> {
+    const MARKS: [&str; 4] = ["(ch.)", "(ch)", "(check.)", "(check)"];
+    let Some(first) = line.find("(ch").or_else(|| line.find("(Ch")) else {
+        return std::borrow::Cow::Borrowed(line);
+    };
+    let bytes = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    let mut copied = 0;
+    let mut i = first;
+    while i < bytes.len() {
+        let mark = MARKS.into_iter().find(|mark| {
+            bytes[i..]
+                .get(..mark.len())
+                .is_some_and(|b| b.eq_ignore_ascii_case(mark.as_bytes()))
+        });
+        let Some(mark) = mark else {
+            i += 1;
+            continue;
+        };
+        let from = if i > copied && bytes[i - 1] == b' ' {
+            i - 1
+        } else {
+            i
+        };
+        // After a move (`Q×R`, `P-Q4`), not after a word (`becoming a Queen (ch.)`).
+        let before = line[copied..from].rsplit(' ').next().unwrap_or("");
+        let after_move = before.starts_with(char::is_uppercase)
+            && before.contains(['×', '—', '−', '-', 'x'])
+            && before.ends_with(|c: char| c.is_alphanumeric());
+        if !after_move {
+            i += 1;
+            continue;
+        }
+        let mut to = i + mark.len();
+        if bytes.get(to) == Some(&b'.') {
+            to += 1;
+        }
+        out.push_str(&line[copied..from]);
+        out.push_str(" ch.");
+        out.extend(std::iter::repeat_n(' ', to - from - 4));
+        copied = to;
+        i = to;
+    }
+    out.push_str(&line[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// Reads the moves of `line` from byte `from` on into `items` (numbers, moves, results,
@@ -4878,5 +4930,18 @@ mod tests {
             clean("12. P-K4*  R(6)xN P-R8(Q)"),
             "12. P-K4   R(6)xN P-R8(Q)"
         );
+    }
+
+    #[test]
+    fn check_signs_in_brackets_are_ch() {
+        let read = |line: &str| bracketed_checks(line).into_owned();
+        assert_eq!(read("19. P—K5. Q×R(ch.)."), "19. P—K5. Q×R ch.  ");
+        assert_eq!(read("21. Kt×P(ch.). K—Qsq."), "21. Kt×P ch.   K—Qsq.");
+        assert_eq!(read("6. B×Kt (ch.) K×B."), "6. B×Kt ch.   K×B.");
+        assert_eq!(read("22. Q—B6(Ch)"), "22. Q—B6 ch.");
+        assert_eq!(read("9. Q-R5(check)"), "9. Q-R5 ch.   ");
+        assert_eq!(read("9. Q-R5 (a)"), "9. Q-R5 (a)");
+        let note = "37. P. takes P., and becomes a Queen (ch.) and wins.";
+        assert_eq!(read(note), note);
     }
 }

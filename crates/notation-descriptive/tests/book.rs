@@ -856,3 +856,62 @@ K - R 1; 10 R - B 8 mate.
     assert!(import.games.is_empty());
     assert_eq!(import.lines[8], LineClass::Prose);
 }
+
+/// Rogers' *How to Play Chess* prints check in brackets after the move, `Q×R(ch.).` and
+/// `B×Kt (ch.)`: read as the move's check sign. It turned the rest of the game into a note
+/// (the Immortal Game's last moves on the book's page 156 were lost, exit 0), as a new user
+/// found. The game's first moves are set in the book's style here; its last nine lines are the
+/// page's as Wikisource gives them.
+#[test]
+fn check_signs_in_brackets_are_read() {
+    let text = "\
+white. black.
+1. P—K4. P—K4.
+2. P—KB4. P×P.
+3. B—B4. Q—R5(ch.).
+4. K—Bsq. P—QKt4.
+5. B×KtP. Kt—KB3.
+6. Kt—KB3. Q—R3.
+7. P—Q3. Kt—R4.
+8. Kt—R4. Q—Kt4.
+9. Kt—B5. P—QB3.
+10. P—KKt4. Kt—B3.
+11. R—Ktsq. P×B.
+12. P—KR4. Q—Kt3.
+13. P—R5. Q—Kt4.
+14. Q—B3. Kt—Ktsq.
+15. B×P. Q—B3.
+16. Kt—B3. B—B4.
+17. Kt—Q5. Q×P.
+18. B—Q6. B×R.
+19. P—K5. Q×R(ch.).
+20. K—K2. Kt—QR3.
+21. Kt×P(ch.). K—Qsq.
+22. Q−B6(ch.)
+Mates in next move.
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert!(
+        import.diagnostics.iter().all(|d| !d.is_error()),
+        "{:?}",
+        import.diagnostics
+    );
+    assert_eq!(import.games.len(), 1);
+    let game = &import.games[0];
+    assert!(game.repairs.is_empty(), "{:?}", game.repairs);
+    let mut pos = DescriptivePosition::new();
+    let san: Vec<String> = game
+        .moves()
+        .map(|mv| {
+            let san = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            san
+        })
+        .collect();
+    assert_eq!(
+        san.join(" "),
+        "e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6 Nf3 Qh6 d3 Nh5 Nh4 Qg5 Nf5 c6 g4 Nf6 Rg1 \
+         cxb5 h4 Qg6 h5 Qg5 Qf3 Ng8 Bxf4 Qf6 Nc3 Bc5 Nd5 Qxb2 Bd6 Bxg1 e5 Qxa1+ Ke2 Na6 \
+         Nxg7+ Kd8 Qf6+"
+    );
+}
