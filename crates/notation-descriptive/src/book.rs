@@ -3687,9 +3687,17 @@ fn between(text: &str) -> Option<(String, String)> {
         words.push(word);
     }
     let clean = |n: &str| {
-        n.trim()
+        let n = n
+            .trim()
             .trim_start_matches("Mr. ")
-            .trim_end_matches(['.', ','])
+            .trim_end_matches(['.', ',']);
+        // `Neuman (White) and Von Guretzky-Cornitz (Black)`: the side is the tag's, not the
+        // name's.
+        ["(White)", "(Black)", "(white)", "(black)"]
+            .iter()
+            .find_map(|side| n.strip_suffix(side))
+            .unwrap_or(n)
+            .trim_end()
             .to_owned()
     };
     let (first, second) = (clean(first), clean(&words.join(" ")));

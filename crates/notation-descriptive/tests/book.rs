@@ -915,3 +915,28 @@ Mates in next move.
          Nxg7+ Kd8 Qf6+"
     );
 }
+
+/// `played between Neuman (White) and Von Guretzky-Cornitz (Black)` (Rogers, *How to Play
+/// Chess*, p. 156): the players are named without the side in brackets, which their tags say.
+#[test]
+fn players_named_with_their_side_are_named_without_it() {
+    let text = "\
+Example III.—Opened from a Guioco Piano and played between Neuman (White) and Von Guretzky-Cornitz (Black), in Berlin in 1863.
+
+white. black.
+1. P—K4. P—K4.
+2. Kt—KB3. Kt—QB3.
+3. B—B4. B—B4.
+";
+    let import = book::import(text, &Descriptive::OLD);
+    assert_eq!(import.games.len(), 1, "{:?}", import.diagnostics);
+    let tag = |name: &str| {
+        import.games[0]
+            .tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(tag("White"), Some("Neuman"));
+    assert_eq!(tag("Black"), Some("Von Guretzky-Cornitz"));
+}
