@@ -118,6 +118,18 @@ fn every_repair_is_listed_with_its_place() {
     assert_eq!(repairs, REPAIRS);
 }
 
+/// A book game's main line in SAN, played from the start.
+fn san_of(game: &book::BookGame) -> Vec<String> {
+    let mut pos = DescriptivePosition::new();
+    game.moves()
+        .map(|mv| {
+            let san = board_core::Notation::to_text(&SAN, &pos, &mv);
+            pos.play_unchecked(mv);
+            san
+        })
+        .collect()
+}
+
 /// Game 4 against the SAN an independent reader derived (corpus file `02_*`).
 #[test]
 fn game_4_matches_the_independently_derived_san() {
@@ -137,15 +149,7 @@ fn game_4_matches_the_independently_derived_san() {
         .filter(|t| !t.ends_with('.'))
         .collect();
     let game = illustrative(&text).swap_remove(3);
-    let mut pos = DescriptivePosition::new();
-    let ours: Vec<String> = game
-        .moves()
-        .map(|mv| {
-            let san = board_core::Notation::to_text(&SAN, &pos, &mv);
-            pos.play_unchecked(mv);
-            san
-        })
-        .collect();
+    let ours = san_of(&game);
     assert_eq!(ours, expected);
     // "No ply needed lookahead to decide", and none was reported.
     assert!(game.repairs.is_empty());
@@ -374,15 +378,7 @@ fn a_last_capture_that_fits_two_is_the_one_not_given_away() {
     let import = book::import(text, &Descriptive::OLD);
     let game = &import.games[0];
     assert!(game.complete, "{:?}", import.diagnostics);
-    let mut pos = DescriptivePosition::new();
-    let sans: Vec<String> = game
-        .moves()
-        .map(|mv| {
-            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
-            pos.play_unchecked(mv);
-            token
-        })
-        .collect();
+    let sans = san_of(game);
     assert_eq!(sans.last().map(String::as_str), Some("Bxe7"));
     assert_eq!(
         game.repairs[0].message,
@@ -406,15 +402,7 @@ fn a_capture_the_rest_of_the_game_does_not_settle_is_the_one_not_given_away() {
     let import = book::import(text, &Descriptive::OLD);
     let game = &import.games[0];
     assert!(game.complete, "{:?}", import.diagnostics);
-    let mut pos = DescriptivePosition::new();
-    let sans: Vec<String> = game
-        .moves()
-        .map(|mv| {
-            let token = board_core::Notation::to_text(&SAN, &pos, &mv);
-            pos.play_unchecked(mv);
-            token
-        })
-        .collect();
+    let sans = san_of(game);
     assert_eq!(sans[6], "Nxe5");
     assert_eq!(
         game.repairs[0].message,
@@ -899,15 +887,7 @@ Mates in next move.
     assert_eq!(import.games.len(), 1);
     let game = &import.games[0];
     assert!(game.repairs.is_empty(), "{:?}", game.repairs);
-    let mut pos = DescriptivePosition::new();
-    let san: Vec<String> = game
-        .moves()
-        .map(|mv| {
-            let san = board_core::Notation::to_text(&SAN, &pos, &mv);
-            pos.play_unchecked(mv);
-            san
-        })
-        .collect();
+    let san = san_of(game);
     assert_eq!(
         san.join(" "),
         "e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6 Nf3 Qh6 d3 Nh5 Nh4 Qg5 Nf5 c6 g4 Nf6 Rg1 \

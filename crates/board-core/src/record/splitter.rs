@@ -1296,26 +1296,10 @@ fn innermost_open(events: &[Ev]) -> Option<Span> {
 /// there. Asked only of a game the scanner found to end with no result (at a tag section or
 /// the end of the input), off the path of nearly every game: a search of every game's
 /// movetext for a blank line cost the read path 1% to 2% (measured).
-#[inline]
 pub(crate) fn cut_at_restart(found: &mut Found, text: &[u8]) -> Option<usize> {
     if found.defer || found.error.is_some() || found.depth != 0 {
         return None;
     }
-    // The movetext's first element, and a blank line after it: one search of its line ends,
-    // which nearly every game ends at (a game is a line or a few).
-    let first = match *found.events.first()? {
-        Ev::Move(span) | Ev::Nag(_, span) | Ev::Start(span) | Ev::End(span) => span,
-        Ev::MoveNumber { span, .. } | Ev::Comment { span, .. } => span,
-    };
-    if !holds_blank_line(text.get(first.end..)?) {
-        return None;
-    }
-    restart_in(found, text)
-}
-
-/// [`cut_at_restart`] for a movetext that holds a blank line: the events walked.
-#[cold]
-fn restart_in(found: &mut Found, text: &[u8]) -> Option<usize> {
     let (mut depth, mut moved, mut last_end) = (0usize, false, 0);
     let mut cut = None;
     for (k, event) in found.events.iter().enumerate() {
