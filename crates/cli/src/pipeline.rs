@@ -1,7 +1,7 @@
 //! The loop `convert` and `check` share: read records from files or stdin, replay each game
 //! through a notation, write what converted, report what did not.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -374,6 +374,20 @@ enum Item {
     Failed(String),
 }
 
+impl Item {
+    /// The item as a game for the collector to detect and replay, when it holds the game: a
+    /// game replayed with its game kept, or a record found to be prose.
+    fn deferred(self) -> Item {
+        match self {
+            Item::Replayed {
+                game: Some(game), ..
+            }
+            | Item::Prose(game) => Item::Deferred(game),
+            item => item,
+        }
+    }
+}
+
 /// A part as its worker left it.
 struct Worked<'n, N: ?Sized> {
     part: Part<'n, N>,
@@ -384,6 +398,10 @@ struct Worked<'n, N: ?Sized> {
     trailing: Option<Vec<Diagnostic>>,
     /// The file's notation as decided at the part's end, when the worker knew it.
     decided: Option<&'n N>,
+    /// The worker detected as if no game before the part had decided (the file's first part
+    /// decided nothing), and kept every game it replayed, for the collector to replay again
+    /// where a game before the part did decide.
+    speculated: bool,
 }
 
 /// What the collector receives, by `seq`.
@@ -737,6 +755,12 @@ where
     };
     let mut detecting = decided.is_none() && part.first;
     let mut waited = decided.is_some() || part.first;
+    // A later part of a file whose first part decided nothing detects game by game itself, as
+    // if no game before it had decided, so that such a file (Spanish or Italian letters, which
+    // write the same moves: no game decides) is replayed by every worker, not by the
+    // collector alone. The collector keeps what it did when that holds, and replays its games
+    // again, in what was decided, when a game of a part between decided.
+    let mut speculating = false;
     let mut items = Vec::new();
     let mut trailing = None;
     // Records found to be prose, which are no games: the games after them are numbered without
@@ -771,6 +795,8 @@ where
         if !waited {
             decided = part.file.wait();
             waited = true;
+            speculating = decided.is_none();
+            detecting = speculating;
         }
         let mut note = None;
         let notation = match (decided, source) {
@@ -778,8 +804,18 @@ where
             (None, Source::Detect { .. }) if detecting => {
                 let (notation, why) = source.resolve(&game, &mut decided);
                 if decided.is_some() {
-                    part.file.settle(decided);
+                    if part.first {
+                        part.file.settle(decided);
+                    }
                     detecting = false;
+                }
+                // What detection says of a game (a decision, the closest reading of a game no
+                // notation reads) names it by its number in the file, which only the
+                // collector knows for a later part: it detects that game again. The games
+                // after it here are read in what it decided, as they would be there.
+                if speculating && why.is_some() {
+                    items.push(Item::Deferred(game));
+                    continue;
                 }
                 let why = why.or_else(|| read_as(source, notation, decided));
                 note = why.map(|why| format!("{}: {why}", part.file.name));
@@ -790,7 +826,12 @@ where
                 continue;
             }
         };
-        let (item, spare) = replay_one::<P, N>(scratch, game, notation, target, dialect, note);
+        let (mut item, mut spare) =
+            replay_one::<P, N>(scratch, game, notation, target, dialect, note);
+        // Kept for the collector to replay again, should the part's guess be wrong.
+        if speculating && let Item::Replayed { game, .. } = &mut item {
+            *game = game.take().or_else(|| spare.take());
+        }
         prose += usize::from(matches!(item, Item::Prose(_)));
         items.push(item);
         if let Some(game) = spare {
@@ -807,6 +848,7 @@ where
         carry,
         trailing,
         decided,
+        speculated: speculating,
     }
 }
 
@@ -912,7 +954,7 @@ where
     let mut next = 0;
     let mut file: Option<FileState<'n, N>> = None;
     let mut scratch = Scratch::new();
-    let mut last_note = None;
+    let mut said = HashSet::new();
     loop {
         let received = match &mut bar {
             None => done.recv().ok(),
@@ -937,7 +979,7 @@ where
                 report: &mut *report,
                 out: &mut *out,
                 bar: &mut bar,
-                last_note: &mut last_note,
+                said: &mut said,
             };
             match finished {
                 Finished::Unreadable(name, message) => {
@@ -992,6 +1034,7 @@ where
         carry,
         trailing,
         decided,
+        speculated,
     } = worked;
     let mut read_here = Vec::new();
     let error = part
@@ -1013,10 +1056,14 @@ where
         settle::<P, N>(item, state, context, scratch, emit)?;
     }
     if stands {
+        // The worker guessed that nothing before the part had decided, and a game did: its
+        // games are read again here, in what was decided.
+        let again = speculated && state.decided.is_some();
         for item in items {
+            let item = if again { item.deferred() } else { item };
             settle::<P, N>(item, state, context, scratch, emit)?;
         }
-        if decided.is_some() {
+        if decided.is_some() && !again {
             state.decided = decided;
         }
         state.stitcher.then(carry);
@@ -1175,8 +1222,9 @@ struct Emitter<'a, 'r, 'b> {
     report: &'a mut Report<'r>,
     out: &'a mut dyn Sink,
     bar: &'a mut Option<Bar<'b>>,
-    /// The last note said: the same note for the next game is not said again.
-    last_note: &'a mut Option<String>,
+    /// The notes said: a note is said once, however many games it is said of (the games of a
+    /// Spanish file, some of which French letters read first, alternate between two).
+    said: &'a mut HashSet<String>,
 }
 
 impl Emitter<'_, '_, '_> {
@@ -1188,10 +1236,10 @@ impl Emitter<'_, '_, '_> {
             bar.hide();
         }
         if let Some(note) = done.note
-            && self.last_note.as_ref() != Some(&note)
+            && !self.said.contains(&note)
         {
             report.note(&note)?;
-            *self.last_note = Some(note);
+            self.said.insert(note);
         }
         if let Some((file, message)) = &done.unreadable {
             summary.unreadable_files += 1;

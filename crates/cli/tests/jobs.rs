@@ -254,3 +254,91 @@ fn shared_corpus_reads_the_same_on_any_number_of_workers() {
     fmt.extend(&pgn);
     same_on_any_jobs(&fmt, None);
 }
+
+/// A file in Spanish letters, which Italian writes alike: no game decides its letter set, and
+/// every part after the first detects its games itself, guessing that no game before it
+/// decided. Where one did (an English game between Spanish ones), the games after it are read
+/// in English, as on one worker, however the file is cut; what detection says of a game names
+/// it by its number in the file.
+#[test]
+fn detection_that_decides_nothing_reads_the_same_on_any_number_of_workers() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-jobs-es-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let english = std::fs::read(workspace().join("corpus/samples/club-games.pgn")).unwrap();
+    let sample = workspace().join("corpus/samples/club-games.pgn");
+    let spanish = run(
+        &["convert", "--to", "es", sample.to_str().unwrap()],
+        1,
+        Cut::Default,
+        None,
+    );
+    assert!(spanish.status.success(), "{}", shown(&spanish).2);
+    let spanish = spanish.stdout;
+    let repeated = |times: usize| spanish.repeat(times);
+
+    // Spanish throughout: every game read, the note said once.
+    let es = dir.join("es.pgn");
+    std::fs::write(&es, repeated(8)).unwrap();
+    let es = es.to_str().unwrap();
+    let (status, stdout, stderr) = same_on_any_jobs(&["check", es], None);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.starts_with("checked 24 games"), "{stdout}");
+    assert_eq!(stderr.matches("read as es").count(), 1, "{stderr}");
+    let (_, en, _) = same_on_any_jobs(&["convert", "--to", "en", es], None);
+    let written = run(
+        &["convert", "--to", "en", "-"],
+        1,
+        Cut::Default,
+        Some(&english.repeat(8)),
+    );
+    assert!(
+        en.as_bytes() == written.stdout,
+        "the Spanish games convert to English as the English ones are written"
+    );
+
+    // An English game after twelve Spanish ones decides English: the twelve after it fail.
+    let second = english
+        .windows(7)
+        .skip(1)
+        .position(|w| w == b"[Event ")
+        .expect("the sample holds three games");
+    let mut mixed = repeated(4);
+    mixed.extend_from_slice(&english[..=second]);
+    mixed.extend_from_slice(&repeated(4));
+    let mixed_path = dir.join("mixed.pgn");
+    std::fs::write(&mixed_path, &mixed).unwrap();
+    let (status, stdout, stderr) = same_on_any_jobs(&["check", mixed_path.to_str().unwrap()], None);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(stderr.contains("detected en"), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("\"Cf3\" does not start with a piece letter")
+            .count(),
+        12,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("(game 14: ") && stderr.contains("(game 25: "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("(game 13: "), "{stderr}");
+    assert!(stderr.contains("12 errors in 12 games"), "{stderr}");
+    assert!(stdout.starts_with("checked 25 games"), "{stdout}");
+
+    // A game no letter set reads whole, far into the file: named by its number in the file.
+    let text = String::from_utf8(spanish.clone()).unwrap();
+    let broken = text.replacen("Ab5", "Ab6", 1);
+    assert_ne!(broken, text);
+    let mut late = repeated(6);
+    late.extend_from_slice(broken.as_bytes());
+    late.extend_from_slice(&repeated(2));
+    let late_path = dir.join("late.pgn");
+    std::fs::write(&late_path, &late).unwrap();
+    let (status, _, stderr) = same_on_any_jobs(&["check", late_path.to_str().unwrap()], None);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("no letter set replays game 19 whole"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
