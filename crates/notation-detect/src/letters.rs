@@ -39,6 +39,20 @@ impl Reader {
         );
         readers
     }
+
+    /// Whether the two read every token alike: letter sets whose spellings agree (Spanish and
+    /// Italian, German and Swedish), which detection reads once.
+    fn alike(&self, other: &Reader) -> bool {
+        match (self, other) {
+            (Reader::Letters(a), Reader::Letters(b)) => {
+                let (a, b) = (a.style, b.style);
+                a.letters.spellings() == b.letters.spellings()
+                    && (a.castling_zeros, a.promotion_equals, a.en_passant_mark)
+                        == (b.castling_zeros, b.promotion_equals, b.en_passant_mark)
+            }
+            _ => false,
+        }
+    }
 }
 
 impl Notation for Reader {
@@ -162,8 +176,9 @@ pub struct Detection {
     pub same_moves: bool,
     /// The number of half-moves in the game.
     pub plies: usize,
-    /// The moves as written, glued with what belongs to them (`dxe6 e.p.`), numbered.
-    labels: Vec<String>,
+    /// The first move the fitting languages read differently, as written, glued with what
+    /// belongs to it (`dxe6 e.p.`); empty when they read the same moves.
+    differ_token: String,
     start: Position,
     /// What the readers are, in the reason: `letter set`, `descriptive language`.
     what: &'static str,
@@ -198,7 +213,14 @@ pub fn detect(tokens: &[&str]) -> Detection {
 #[must_use]
 pub fn detect_from(start: &Position, tokens: &[&str]) -> Detection {
     with_movetext(tokens, |game| {
-        detect_with(&Reader::all(), start, start, game, "letter set")
+        detect_with(
+            &Reader::all(),
+            Reader::alike,
+            start,
+            start,
+            game,
+            "letter set",
+        )
     })
 }
 
@@ -227,7 +249,14 @@ pub fn detect_descriptive_from(
 ) -> Detection {
     let tracked = DescriptivePosition::from_position(*start);
     with_movetext(tokens, |game| {
-        detect_with(languages, &tracked, start, game, "descriptive language")
+        detect_with(
+            languages,
+            never_alike,
+            &tracked,
+            start,
+            game,
+            "descriptive language",
+        )
     })
 }
 
@@ -244,7 +273,7 @@ fn with_movetext(tokens: &[&str], detect: impl Fn(&RawGame) -> Detection) -> Det
             rejections: Vec::new(),
             same_moves: true,
             plies: 0,
-            labels: Vec::new(),
+            differ_token: String::new(),
             start: Position::new(),
             what: "letter set",
         },
@@ -255,6 +284,7 @@ fn with_movetext(tokens: &[&str], detect: impl Fn(&RawGame) -> Detection) -> Det
 /// the readers' position type), and fits or fails.
 fn detect_with<N>(
     readers: &[N],
+    alike: fn(&N, &N) -> bool,
     start: &N::Position,
     chess: &Position,
     game: &RawGame,
@@ -266,23 +296,57 @@ where
 {
     let mut fits = Vec::new();
     let mut rejections = Vec::new();
-    let mut labels = Vec::new();
-    for reader in readers {
-        match read_all(reader, start, game) {
-            Ok((moves, repairs, reader_labels)) => {
-                if labels.is_empty() {
-                    labels = reader_labels;
-                }
+    let mut first_fit = None;
+    for (i, reader) in readers.iter().enumerate() {
+        // A reader that reads every token as one before it does reads the game as it did.
+        let earlier = readers[..i].iter().find(|earlier| alike(earlier, reader));
+        let read = match earlier.map(|earlier| earlier.name()) {
+            Some(name) => match fits.iter().find(|f: &&Fit| f.language == name) {
+                Some(fit) => Ok((fit.moves.clone(), fit.repairs)),
+                None => match rejections.iter().find(|r: &&Rejection| r.language == name) {
+                    Some(rejection) => Err(Box::new(rejection.clone())),
+                    None => read_all(reader, start, game),
+                },
+            },
+            None => read_all(reader, start, game),
+        };
+        match read {
+            Ok((moves, repairs)) => {
+                first_fit.get_or_insert(reader);
                 fits.push(Fit {
                     language: reader.name(),
                     repairs,
                     moves,
                 });
             }
-            Err(rejection) => rejections.push(*rejection),
+            Err(mut rejection) => {
+                rejection.language = reader.name();
+                rejections.push(*rejection);
+            }
         }
     }
     let same_moves = fits.windows(2).all(|w| w[0].moves == w[1].moves);
+    // The text of the one move the reason names, found only when there is one to name: a
+    // label for every move of every reader cost more than the reading (a Spanish file, which
+    // no game decides, is detected game by game).
+    let differ_token = match first_fit {
+        Some(reader) if !same_moves => first_difference(&fits)
+            .and_then(|differ| {
+                let mut cursor = TokenCursor::main_line(game, reader);
+                let mut index = 0;
+                while let Some(step) = cursor.next() {
+                    if let Step::Move(token) = step {
+                        if index == differ {
+                            return Some(cursor.text(&token).to_owned());
+                        }
+                        index += 1;
+                    }
+                }
+                None
+            })
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
     let plies = fits.first().map_or_else(
         || {
             rejections
@@ -298,15 +362,25 @@ where
         rejections,
         same_moves,
         plies,
-        labels,
+        differ_token,
         start: *chess,
         what,
     }
 }
 
-/// What one reader made of a game: the moves, the repairs and each move's label, or the move
-/// it fails on.
-type Read = (Vec<Option<Move>>, usize, Vec<String>);
+/// For readers none of which reads like another.
+fn never_alike<N>(_: &N, _: &N) -> bool {
+    false
+}
+
+/// What one reader made of a game: the moves and the repairs, or the move it fails on.
+type Read = (Vec<Option<Move>>, usize);
+
+/// The first half-move that fitting readers read differently.
+fn first_difference(fits: &[Fit]) -> Option<usize> {
+    let plies = fits.first()?.moves.len();
+    (0..plies).find(|&i| fits.windows(2).any(|w| w[0].moves[i] != w[1].moves[i]))
+}
 
 /// `reader` reads the main line of `game` from `start` as the replay does, through the same
 /// cursor: what is written apart from a move and belongs to it is read with it.
@@ -319,22 +393,13 @@ where
     let mut notes = Notes::default();
     let mut repairs = 0;
     let mut moves = Vec::new();
-    let mut labels = Vec::new();
     let mut cursor = TokenCursor::main_line(game, reader);
     while let Some(step) = cursor.next() {
         let Step::Move(token) = step else {
             continue;
         };
         let token = cursor.text(&token);
-        let label = format!(
-            "{}{} {token}",
-            pos.move_number(),
-            if pos.turn() == board_core::Color::White {
-                "."
-            } else {
-                "..."
-            }
-        );
+        let label = |pos: &N::Position| label(pos.move_number(), pos.turn(), token);
         let played = if reader.is_null(token) {
             if pos.play_null() {
                 Ok(None)
@@ -352,21 +417,28 @@ where
             })
         };
         match played {
-            Ok(mv) => {
-                moves.push(mv);
-                labels.push(label);
-            }
+            Ok(mv) => moves.push(mv),
             Err(error) => {
                 return Err(Box::new(Rejection {
                     language: reader.name(),
                     ply: moves.len(),
-                    at: label,
+                    at: label(&pos),
                     error,
                 }));
             }
         }
     }
-    Ok((moves, repairs, labels))
+    Ok((moves, repairs))
+}
+
+/// A move as a reason names it: `12. Cf3`, `12... Cf6`.
+fn label(number: u32, turn: board_core::Color, token: &str) -> String {
+    let dots = if turn == board_core::Color::White {
+        "."
+    } else {
+        "..."
+    };
+    format!("{number}{dots} {token}")
 }
 
 /// Detects the language of a game's main line, from the position its tags set up.
@@ -379,6 +451,7 @@ pub fn detect_game(game: &RawGame) -> Result<Detection, Diagnostic> {
     let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
     Ok(detect_with(
         &Reader::all(),
+        Reader::alike,
         &start,
         &start,
         game,
@@ -397,7 +470,14 @@ where
     N: Notation<Position = Position, Move = Move>,
 {
     let start = <Position as Rules>::setup(game).map_err(|d| game.locate(d))?;
-    Ok(detect_with(readers, &start, &start, game, "notation"))
+    Ok(detect_with(
+        readers,
+        never_alike,
+        &start,
+        &start,
+        game,
+        "notation",
+    ))
 }
 
 /// Detects which descriptive language of `languages` writes a game's main line, from the
@@ -414,6 +494,7 @@ pub fn detect_descriptive_game(
     let tracked = DescriptivePosition::from_position(start);
     Ok(detect_with(
         languages,
+        never_alike,
         &tracked,
         &start,
         game,
@@ -499,9 +580,7 @@ impl Detection {
                          letters apart; name the language"
                     );
                 }
-                let differ = (0..self.plies)
-                    .find(|&i| fits.windows(2).any(|w| w[0].moves[i] != w[1].moves[i]))
-                    .unwrap_or(0);
+                let differ = first_difference(fits).unwrap_or(0);
                 let mut pos = self.start;
                 for mv in fits[0].moves[..differ].iter().flatten() {
                     pos.play_unchecked(*mv);
@@ -519,7 +598,7 @@ impl Detection {
                 format!(
                     "the game replays in {languages}, with different moves from {} ({}, in \
                      English); name the language",
-                    self.labels.get(differ).map_or("", String::as_str),
+                    label(pos.move_number(), pos.turn(), &self.differ_token),
                     readings.join(", ")
                 )
             }
@@ -562,4 +641,61 @@ fn groups(rejections: &[&Rejection]) -> String {
         parts.push(format!("{} at {at}", same.join(", ")));
     }
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The letter sets read once for another: exactly those whose spellings agree.
+    #[test]
+    fn letter_sets_read_alike_are_those_spelled_alike() {
+        let readers = Reader::all();
+        let mut pairs = Vec::new();
+        for (i, a) in readers.iter().enumerate() {
+            for b in &readers[i + 1..] {
+                if a.alike(b) {
+                    pairs.push((a.name(), b.name()));
+                }
+            }
+        }
+        assert_eq!(pairs, [("de", "sv"), ("es", "it")]);
+    }
+
+    /// A letter set read for another fits and fails where it would have on its own.
+    #[test]
+    fn a_letter_set_read_for_another_fits_and_fails_as_it_would() {
+        let spanish = with_movetext(&["e4", "e5", "Cf3", "Cc6", "Ab5"], |game| {
+            detect_game(game).unwrap()
+        });
+        let fit = |name| spanish.fits.iter().find(|f| f.language == name).cloned();
+        let (es, it) = (fit("es").unwrap(), fit("it").unwrap());
+        assert_eq!((es.moves.len(), &es.moves), (5, &it.moves));
+        let german = with_movetext(&["e4", "e5", "Sf3", "Sc6", "Lb5", "Ab4"], |game| {
+            detect_game(game).unwrap()
+        });
+        let rejection = |name| {
+            german
+                .rejections
+                .iter()
+                .find(|r| r.language == name)
+                .cloned()
+        };
+        let (de, sv) = (rejection("de").unwrap(), rejection("sv").unwrap());
+        assert_eq!((de.ply, &de.at, &de.error), (5, &sv.at, &sv.error));
+        // Each alone reads the same.
+        for name in ["es", "it"] {
+            let alone: Vec<Reader> = Reader::all()
+                .into_iter()
+                .filter(|r| r.name() == name)
+                .collect();
+            let start = Position::new();
+            let game = RecordReader::new(&b"1. e4 e5 2. Cf3 Cc6 3. Ab5 *"[..], Dialect::pgn())
+                .next()
+                .unwrap()
+                .unwrap();
+            let read = detect_with(&alone, Reader::alike, &start, &start, &game, "letter set");
+            assert_eq!(read.fits[0].moves, es.moves);
+        }
+    }
 }
