@@ -100,3 +100,70 @@ fn a_latin_1_book_is_read_and_said() {
     );
     assert!(text(&out.stdout).contains("1. e4 e5 2. Nf3 1-0"));
 }
+
+/// A board drawn with dashes over and under it and a bar between ranks, as Lasker's *Chess
+/// Strategy* prints it: a rank of empty squares (`6 |    |    |...`) is a rank, not a move 6
+/// or a note, and the dashes are the board's border, not a comment. The game reads to its end.
+#[test]
+fn a_board_with_empty_ranks_and_dashed_borders_is_read() {
+    let row = |n: u8, cells: &str| {
+        format!("     {n} |{cells}\n       |---------------------------------------|\n")
+    };
+    let empty = "    |".repeat(8);
+    let mut book = String::from(
+        "          1. P-K4               P-K4\n          2. B-B4               B-B4\n\n",
+    );
+    book.push_str("        ---------------------------------------\n");
+    book.push_str(&row(8, " #R | #Kt| #B | #Q | #K |    | #Kt| #R |"));
+    book.push_str(&row(7, " #P | #P | #P | #P |    | #P | #P | #P |"));
+    book.push_str(&row(6, &empty));
+    book.push_str(&row(5, "    |    | #B |    | #P |    |    |    |"));
+    book.push_str(&row(4, "    |    | ^B |    | ^P |    |    |    |"));
+    book.push_str(&row(3, &empty));
+    book.push_str(&row(2, " ^P | ^P | ^P | ^P |    | ^P | ^P | ^P |"));
+    book.push_str("     1 | ^R | ^Kt| ^B | ^Q | ^K |    | ^Kt| ^R |\n");
+    book.push_str("        ---------------------------------------\n");
+    book.push_str("         A    B    C    D    E    F    G    H\n\n");
+    book.push_str("          3. Q-R5               Kt-KB3\n          4. QxBP mate\n");
+    let out = run(&workspace(), &["import", "--report"], Some(book.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains("1. e4 e5 2. Bc4 Bc5 {[#]} 3. Qh5 Nf6 4. Qxf7# 1-0"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("diagrams 1 read, 1 matched"), "{stderr}");
+    assert!(stderr.contains("comment 0,"), "{stderr}");
+}
+
+/// A knight printed in capitals (`B-KT5`, `KT-KB3`) is a knight, and a misprinted dash
+/// before the piece taken (`Kt-P`) is a capture said as a repair: the game is read whole,
+/// where it stopped at move 3 and the rest was read as a second game without its players.
+#[test]
+fn knights_in_capitals_and_a_dash_before_the_piece_taken_are_read() {
+    let book = "\
+GAME 14.
+
+White: Spielmann.    Black: Tarrasch.
+
+          1. P-K4          P-K4
+          2. KT-KB3        Kt-QB3
+          3. B-KT5         P-QR3
+          4. B-R4          Kt-B3
+          5. Castles       Kt-P
+          6. P-Q4          P-QKt4
+";
+    let out = run(&workspace(), &["import"], Some(book.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Nxe4 6. d4 b5 *"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("[White \"Spielmann\"]"), "{stdout}");
+    assert_eq!(stdout.matches("[Event ").count(), 1, "{stdout}");
+    assert!(
+        stderr.contains("warning: Kt-P: a capture written with '-' before the piece taken"),
+        "{stderr}"
+    );
+}

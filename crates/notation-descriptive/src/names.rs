@@ -43,8 +43,8 @@ pub struct Language {
     /// The letters of pawn, knight, bishop, rook, queen and king, in that order (the order of
     /// `Role::ALL`; upper-case ASCII). The king's and queen's letters also name the wings.
     pub letters: [u8; 6],
-    /// Other spellings of a piece read as its letter (the English `Kt` for `N`): two bytes,
-    /// an upper-case letter then a lower-case one.
+    /// Other spellings of a piece read as its letter (the English `Kt` for `N`, and `KT` as
+    /// books set in capitals print it): two bytes, an upper-case letter then another letter.
     pub digraphs: &'static [([u8; 2], Role)],
     /// The noun before what qualifies it: French `FR` (*fou du roi*) and `PFR`, where English
     /// writes `KB` and `KBP`.
@@ -59,7 +59,7 @@ impl Language {
         adjective: "English",
         notation: "descriptive",
         letters: *b"PNBRQK",
-        digraphs: &[(*b"Kt", Role::Knight)],
+        digraphs: &[(*b"Kt", Role::Knight), (*b"KT", Role::Knight)],
         noun_first: false,
         rank_first: false,
     };

@@ -26,9 +26,11 @@ pub(crate) mod syntax {
     /// `P to K`: a pawn's square printed without its rank (a pawn never goes to its first
     /// rank, which a file alone means for a piece): any rank the position allows.
     pub(crate) const MISSING_RANK: u8 = 1 << 3;
+    /// `Kt-P`: a dash before the piece taken, where the capture sign belongs.
+    pub(crate) const DASH_BEFORE_PIECE: u8 = 1 << 4;
 
     /// The message of each flag.
-    pub(crate) const MESSAGES: [(u8, Code, &str); 4] = [
+    pub(crate) const MESSAGES: [(u8, Code, &str); 5] = [
         (
             MISSING_DASH,
             Code::DescriptiveMissingDash,
@@ -48,6 +50,11 @@ pub(crate) mod syntax {
             MISSING_RANK,
             Code::DescriptiveMissingRank,
             "a pawn's square printed without its rank",
+        ),
+        (
+            DASH_BEFORE_PIECE,
+            Code::DescriptiveCaptureAsMove,
+            "a capture written with '-' before the piece taken",
         ),
     ];
 }
@@ -675,6 +682,12 @@ impl Reader<'_> {
                         self.repairs |= syntax::MISSING_RANK;
                         self.finish_move(text, piece, from, Target::To(to))
                     }
+                    // `Kt-P`: no square, but a piece, which the capture sign goes before.
+                    None if self.victim_follows() => {
+                        self.repairs |= syntax::DASH_BEFORE_PIECE;
+                        let target = self.victim(text)?;
+                        self.finish_move(text, piece, from, target)
+                    }
                     _ => Err(self.error(text, "expected a square after '-'")),
                 }
             }
@@ -689,6 +702,15 @@ impl Reader<'_> {
             },
             _ => Err(self.error(text, "expected '-' or a capture sign")),
         }
+    }
+
+    /// Whether the letters at the cursor name a piece and nothing after them makes a square
+    /// of them (`P`, `KtP`, not `KB3`).
+    fn victim_follows(&self) -> bool {
+        let (run, n) = self.letters(self.i);
+        n > 0
+            && self.who(&run[..n]).is_some()
+            && !matches!(self.peek_at(self.i + n), Some(Lex::Digit(_) | Lex::Sq))
     }
 
     /// What a capture takes: `P`, `KtP`, `KB`, with a square `(Q5)` or `/QB6` after it.
@@ -979,6 +1001,14 @@ mod tests {
     #[test]
     fn spaced_and_glued_forms_read_alike() {
         assert_eq!(en("Kt - K B 3"), en("N-KB3"));
+        // Capitals, as a book set in them prints the knight.
+        assert_eq!(en("KT-KB3"), en("N-KB3"));
+        assert_eq!(en("B-KT5"), en("B-N5"));
+        assert_eq!(en("QKTxP"), en("QNxP"));
+        // A dash before the piece taken: the capture, read leniently.
+        let dashed = en("Kt-P");
+        assert_eq!(dashed.repairs, syntax::DASH_BEFORE_PIECE);
+        assert_eq!(dashed.body, en("KtxP").body);
         assert_eq!(en("R - B 5 ch"), en("R-B5ch"));
         assert_eq!(en("Q × P ch"), en("QxPch"));
         assert_eq!(en("R–K.Sq."), en("R-K1"));

@@ -112,9 +112,13 @@ pub(crate) fn run(registry: &Registry, args: &ImportArgs) -> Result<(), Error> {
         let what = if stopped == 0 {
             "moves that could not be read".to_owned()
         } else {
+            let (games, end) = if stopped == 1 {
+                ("game", "its end")
+            } else {
+                ("games", "their end")
+            };
             format!(
-                "{stopped} game{} stopped before its end, the other runs of moves could not be read",
-                if stopped == 1 { "" } else { "s" },
+                "{stopped} {games} stopped before {end}, the other runs of moves could not be read"
             )
         };
         Err(Error::Input(format!(

@@ -39,10 +39,11 @@ pub(crate) fn is_diagram(line: &str) -> bool {
     if t.len() > 120 || t.bytes().filter(u8::is_ascii_lowercase).nth(16).is_some() {
         return false;
     }
+    // A border: of bars and corners, or a line of dashes over and under a board.
     if t.len() >= 8
         && t.chars()
             .all(|c| matches!(c, '+' | '-' | '=' | '_' | '|' | ' '))
-        && t.contains(['+', '|', '='])
+        && (t.contains(['+', '|', '=']) || t.bytes().all(|b| b == b'-'))
     {
         return true;
     }
@@ -74,7 +75,9 @@ pub(crate) fn is_diagram(line: &str) -> bool {
         dotted |= matches!(cell, "." | "-");
     }
     if cells == 0 {
-        return false;
+        // A rank of empty squares between bars, with its number (`6 |    |    |    |`): no
+        // prose or move line is bars and blanks alone.
+        return bars >= 3;
     }
     // Borders make a short rank certain (`| #P | #P |` may be a diagram's half); without them,
     // eight cells are needed, or at least six with a blank or dot among them.
