@@ -48,6 +48,14 @@ impl<'g> Tags<'g> {
                 Err(value) => tags.other.push((tag.name, value)),
             }
         }
+        // A game without a `Result` tag has the result its movetext ends with, as a
+        // conversion writes it in the tag.
+        if let Some(k) = HEADERS.iter().position(|(name, _)| *name == "Result")
+            && !seen[k]
+            && let Some(result) = game.result()
+        {
+            tags.headers[k] = Some(Typed::Text(Cow::Borrowed(result.text)));
+        }
         tags
     }
 }

@@ -195,6 +195,22 @@ fn lichess_headers_are_typed_and_odd_values_kept_in_other_tags() {
     assert_eq!(col("ply_count").as_primitive::<UInt32Type>().value(0), 3);
 }
 
+/// A game without a `Result` tag has the result its movetext ends with (a new user found the
+/// column null where `convert` writes the tag); a tag, even `*`, is kept as written.
+#[test]
+fn the_result_column_falls_back_on_the_movetext_result() {
+    let file = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+                [Result \"*\"]\n\n1. d4 d5 1/2-1/2\n\n\
+                1. c4 c5\n";
+    let table = table(TableOptions::default());
+    let b = &batches(&table, file.as_bytes(), "results.pgn")[0];
+    let result = b.column_by_name("Result").unwrap();
+    let result = result.as_string::<i32>();
+    assert_eq!(b.num_rows(), 3);
+    assert_eq!((result.value(0), result.value(1)), ("1-0", "*"));
+    assert!(result.is_null(2));
+}
+
 #[test]
 fn the_sample_has_clocks_uci_and_offsets_at_each_games_first_byte() {
     let bytes = std::fs::read(SAMPLE).unwrap();
