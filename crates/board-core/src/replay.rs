@@ -452,7 +452,7 @@ where
     };
     // A game without a result token takes its `Result` tag's, when that is a result (the
     // reader has warned that the token is missing); else `*`.
-    let tag_result = game.tag("Result");
+    let [tag_result, tag_plies] = game.tags_named(["Result", "PlyCount"]);
     let result = match (game.result(), tag_result.as_deref(), output.as_ref()) {
         (Some(token), _, _) => token.text,
         (None, Some(tag), Some((_, dialect, _))) if dialect.is_result(tag) => tag,
@@ -470,7 +470,7 @@ where
     });
     let mut replay = Replay::new(memory, game, source, output, start, diagnostics);
     let _stopped = TokenCursor::new(game, source).walk(&mut replay);
-    replay.finish(result, tag_result.as_deref(), memory)
+    replay.finish(result, tag_result.as_deref(), tag_plies.as_deref(), memory)
 }
 
 /// The replay walks the cursor: each step goes straight to its handler.
@@ -922,12 +922,14 @@ where
         ControlFlow::Continue(())
     }
 
-    /// Checks the result against the last position and the `Result` tag, and ends the output;
+    /// Checks the result against the last position and the `Result` tag, and the main line's
+    /// length against the `PlyCount` tag, and ends the output;
     /// the line's vectors go back to `memory` for the next game.
     fn finish(
         mut self,
         result: &str,
         tag_result: Option<&str>,
+        tag_plies: Option<&str>,
         memory: &mut ReplayMemory<P>,
     ) -> Replayed<P> {
         let game = self.game;
@@ -971,6 +973,26 @@ where
                 self.diagnostics.push(Diagnostic::warning(
                     Code::ResultTagMismatch,
                     format!("the Result tag says {tag} but the movetext ends with {result}"),
+                    span,
+                ));
+            }
+            // A `PlyCount` tag that does not count the main line's half-moves: kept as
+            // written, and said.
+            if let Some(count) = tag_plies
+                && let Ok(count) = count.trim().parse::<usize>()
+                && count != self.plies
+            {
+                let span = game
+                    .tags()
+                    .find(|t| t.name == "PlyCount")
+                    .map_or(span, |t| t.span);
+                self.diagnostics.push(Diagnostic::warning(
+                    Code::TagPlyCountMismatch,
+                    format!(
+                        "the PlyCount tag says {count} but the main line has {} half-move{}",
+                        self.plies,
+                        if self.plies == 1 { "" } else { "s" }
+                    ),
                     span,
                 ));
             }

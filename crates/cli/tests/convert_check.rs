@@ -325,3 +325,33 @@ fn an_empty_elo_survives_a_round_trip_through_french() {
     assert_eq!(text(&back.stdout), text(&en.stdout));
     assert!(text(&back.stdout).contains("[WhiteElo \"\"]"));
 }
+
+/// A `PlyCount` tag that does not count the main line's half-moves is said, and kept as
+/// written: python-chess counts what we count on the shared corpus's odds.pgn, whose six such
+/// tags a new user found copied without a word.
+#[test]
+fn a_plycount_that_does_not_count_the_moves_is_said_and_kept() {
+    let pgn = "[Event \"a\"]\n[PlyCount \"5\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n\
+               [Event \"b\"]\n[PlyCount \"4\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    let out = scoresheet(&["check"], Some(pgn));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("warning: the PlyCount tag says 5 but the main line has 4 half-moves")
+            .count(),
+        1,
+        "{stderr}"
+    );
+    assert!(stderr.contains("<stdin>:2:1 (game 1"), "{stderr}");
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains("0 errors, 1 warning"), "{summary}");
+    let json = scoresheet(&["check", "--format", "json"], Some(pgn));
+    assert!(String::from_utf8_lossy(&json.stdout).contains("\"code\":\"tag.plycount-mismatch\""));
+    let converted = scoresheet(&["convert", "--to", "fr"], Some(pgn));
+    let stdout = String::from_utf8_lossy(&converted.stdout);
+    assert!(
+        stdout.contains("[PlyCount \"5\"]") && stdout.contains("[PlyCount \"4\"]"),
+        "{stdout}"
+    );
+}

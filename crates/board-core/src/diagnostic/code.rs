@@ -98,6 +98,8 @@ codes! {
     TagNoName = "tag.no-name",
     /// Text after a tag pair on its line, before more tags of the game, skipped.
     TagTrailingText = "tag.trailing-text",
+    /// A `PlyCount` tag that differs from the main line's count of half-moves; kept as written.
+    TagPlyCountMismatch = "tag.plycount-mismatch",
     /// A tag value that is not UTF-8, read in a one-byte encoding.
     TagEncoding = "tag.encoding",
     /// A tag whose value does not read in the notation's conventions; kept as written.

@@ -533,16 +533,51 @@ impl RawGame {
     /// The unescaped value of the first tag with this name.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<Cow<'_, str>> {
-        // Names compared as bytes of the stored spans, their lengths first: replays ask for a
-        // few tags per game, most of them absent (`FEN`, `Variant`), and comparing the bytes of
-        // every name cost about 20 instructions a tag.
+        let [value] = self.tags_named([name]);
+        value
+    }
+
+    /// The unescaped values of the first tags with these names, found in one pass over the
+    /// tags (a replay asks for `Result` and `PlyCount` of every game).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use board_core::{Dialect, RecordReader};
+    ///
+    /// let pgn = b"[Result \"1-0\"]\n[PlyCount \"1\"]\n\n1. e4 1-0";
+    /// let game = RecordReader::new(&pgn[..], Dialect::pgn()).next().unwrap().unwrap();
+    /// let [result, plies, fen] = game.tags_named(["Result", "PlyCount", "FEN"]);
+    /// assert_eq!((result.as_deref(), plies.as_deref(), fen), (Some("1-0"), Some("1"), None));
+    /// ```
+    #[must_use]
+    pub fn tags_named<const N: usize>(&self, names: [&str; N]) -> [Option<Cow<'_, str>>; N] {
+        // Names compared as bytes of the stored spans, their lengths first, then their first
+        // bytes (names of one length mostly differ there: `WhiteElo`, `BlackElo`, `PlyCount`),
+        // and the rest, a call to `memcmp`, last: replays ask for a few tags per game, most of
+        // them absent (`FEN`, `Variant`), and comparing the bytes of every name cost about 20
+        // instructions a tag.
         let text = self.text.as_bytes();
-        self.tags
-            .iter()
-            .find(|t| {
-                t.name.len() == name.len() && text.get(t.name.range()) == Some(name.as_bytes())
-            })
-            .map(|t| unescape(self.slice(t.value)))
+        let mut values = [const { None }; N];
+        let mut missing = N;
+        for t in &self.tags {
+            for (name, value) in names.iter().zip(values.iter_mut()) {
+                let name = name.as_bytes();
+                if value.is_none()
+                    && t.name.len() == name.len()
+                    && text.get(t.name.start) == name.first()
+                    && text.get(t.name.range()) == Some(name)
+                {
+                    *value = Some(unescape(self.slice(t.value)));
+                    missing -= 1;
+                    break;
+                }
+            }
+            if missing == 0 {
+                break;
+            }
+        }
+        values
     }
 
     /// The movetext elements in order, variations included.
