@@ -3,7 +3,7 @@
 
 use board_core::{CheckSign, Code, Diagnostic, GameResult, RawGame, Rules, Span};
 
-use crate::{Color, Move, Position, Termination};
+use crate::{Bitboard, Color, File, Move, Position, Rank, Termination};
 
 impl Rules for Position {
     type Move = Move;
@@ -54,6 +54,31 @@ impl Rules for Position {
                 ),
                 span,
             ));
+        }
+        // Castling rights of a king off the e-file, or of a rook off the a- and h-files, are
+        // Chess960's: read as its rules read them, and said when no tag names the variant
+        // (a standard reader of the game's castling, written king takes rook, rejects it).
+        if !chess960 {
+            let corners = Bitboard(0x8100_0000_0000_0081);
+            let kings_off_e = [Color::White, Color::Black].into_iter().any(|color| {
+                let first = Rank::First.relative_to(color);
+                (pos.castling_rights() & Bitboard::rank(first)).any()
+                    && pos.king_of(color).is_some_and(|k| k.file() != File::E)
+            });
+            if kings_off_e || (pos.castling_rights() & !corners).any() {
+                warnings.push(
+                    Diagnostic::warning(
+                        Code::TagChess960Unnamed,
+                        "the FEN tag sets up castling from Chess960 squares, and no Variant tag \
+                         names Chess960: its castling is read as Chess960's",
+                        span,
+                    )
+                    .with_help(
+                        "a reader of standard chess may reject its castling: add \
+                         [Variant \"Chess960\"]",
+                    ),
+                );
+            }
         }
         Ok(pos.with_chess960(chess960))
     }

@@ -355,3 +355,38 @@ fn a_plycount_that_does_not_count_the_moves_is_said_and_kept() {
         "{stdout}"
     );
 }
+
+/// A set-up with castling from Chess960 squares and no `Variant` tag is read as Chess960 and
+/// said, since its castling is written king takes rook in UCI (`c1b1`), which a reader of
+/// standard chess rejects; a standard set-up, or one the tag names, says nothing.
+#[test]
+fn chess960_castling_without_its_variant_tag_is_said() {
+    let game = |tags: &str, fen: &str, moves: &str| {
+        format!("{tags}[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves} *\n\n")
+    };
+    let nine_sixty = "nrkbrnbq/pppppppp/8/8/8/8/PPPPPPPP/NRKBRNBQ w KQkq - 0 1";
+    let moves = "1. e3 e6 2. Be2 Be7 3. O-O-O O-O-O";
+    let unnamed = game("", nine_sixty, moves);
+    let out = scoresheet(&["convert", "--to", "uci"], Some(&unnamed));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("3. c1b1 c8b8"), "{stdout}");
+    assert!(stderr.contains("no Variant tag names Chess960"), "{stderr}");
+    assert!(stderr.contains("<stdin>:2:1"), "{stderr}");
+    let named = game("[Variant \"Chess960\"]\n", nine_sixty, moves);
+    let standard = game(
+        "",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6",
+    );
+    for quiet in [named, standard] {
+        let out = scoresheet(&["check"], Some(&quiet));
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("Chess960"), "{stderr}");
+        assert!(
+            text(&out.stdout).contains("0 errors, 0 warnings"),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+}
