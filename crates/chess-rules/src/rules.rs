@@ -68,7 +68,7 @@ impl Rules for Position {
             if kings_off_e || (pos.castling_rights() & !corners).any() {
                 warnings.push(
                     Diagnostic::warning(
-                        Code::TagChess960Unnamed,
+                        Code::TagVariantUnnamed,
                         "the FEN tag sets up castling from Chess960 squares, and no Variant tag \
                          names Chess960: its castling is read as Chess960's",
                         span,

@@ -115,7 +115,7 @@ codes! {
     /// A castling right of the `FEN` tag that the position cannot have, dropped.
     TagFenCastling = "tag.fen-castling",
     /// A `FEN` tag with castling from Chess960 squares and no `Variant` tag naming Chess960.
-    TagChess960Unnamed = "tag.chess960-unnamed",
+    TagVariantUnnamed = "tag.variant-unnamed",
     /// A draughts `GameType` the rules do not support.
     TagGameType = "tag.game-type",
 
