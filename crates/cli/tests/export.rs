@@ -443,6 +443,33 @@ fn draughts_records_export_with_manoury_moves() {
     assert_eq!(row["ply_count"], 4);
 }
 
+/// The first moves of a lidraughts export, as it writes clocks: PDN's `%clock`, both players'
+/// times after every move, the running clock's letter in capitals.
+#[test]
+fn draughts_clocks_are_read_from_the_clock_command() {
+    let dir = scratch("draughts-clock");
+    fs::write(
+        dir.join("game.pdn"),
+        "[Event \"Casual Rapid game\"]\n[Site \"https://lidraughts.org/001NahOY\"]\n\
+         [Result \"2-0\"]\n[GameType \"20\"]\n[TimeControl \"600+0\"]\n\n\
+         1. 31-26 {[%clock w0:10:00 B0:10:00]} 18-22 {[%clock W0:10:00 b0:10:00]} \
+         2. 34-30 {[%clock w0:09:57 B0:09:58]} 20-25 {[%clock W0:09:57 b0:09:58]} \
+         3. 30-24 {[%clock w0:09:55 B0:09:58]} 19x30 2-0\n",
+    )
+    .unwrap();
+    let out = scoresheet(
+        &dir,
+        &["export", "-q", "--format", "jsonl", "game.pdn"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let row: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(
+        row["clocks"],
+        serde_json::json!([600.0, 600.0, 597.0, 598.0, 595.0, null])
+    );
+}
+
 /// The peak resident memory of `scoresheet ARGS`, polled from `/proc` until it ends, in KiB.
 fn peak_kib(dir: &Path, args: &[&str]) -> Option<u64> {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))

@@ -62,7 +62,7 @@ pub(crate) enum Column {
     Notation(usize),
     /// Half-moves of the main line.
     PlyCount,
-    /// `%clk` per half-move, in seconds.
+    /// `%clk` (or PDN's `%clock`, the mover's time) per half-move, in seconds.
     Clocks,
     /// `%eval` per half-move, in pawns from White's side.
     Evals,

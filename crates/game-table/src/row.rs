@@ -158,6 +158,8 @@ impl Annotations {
         self.mates.clear();
         self.any_clock = false;
         self.any_eval = false;
+        // Whose move the first is, for a `%clock` that names both players' times alike.
+        let first_black = game.tag("FEN").is_some_and(|fen| black_to_move(&fen));
         let mut cursor = TokenCursor::main_line(game, notation);
         while let Some(step) = cursor.next() {
             match step {
@@ -172,6 +174,13 @@ impl Annotations {
                         match command.name {
                             "clk" => {
                                 if let Some(seconds) = clock(command.args) {
+                                    self.clocks[last] = Some(seconds);
+                                    self.any_clock = true;
+                                }
+                            }
+                            "clock" => {
+                                let black = (last % 2 == 1) != first_black;
+                                if let Some(seconds) = players_clock(command.args, black) {
                                     self.clocks[last] = Some(seconds);
                                     self.any_clock = true;
                                 }
@@ -218,6 +227,51 @@ pub(crate) fn clock(args: &str) -> Option<f64> {
         seconds = seconds * 60.0 + value;
     }
     Some(seconds)
+}
+
+/// The time of the player who just moved (Black when `black`) in a PDN `%clock` command
+/// (`w0:09:57 B0:09:58`): one or two times, each after an optional `w` or `b`, in capitals for
+/// the player whose clock runs. Of two times, the mover's is the one in small letters beside
+/// one in capitals (the other player's clock runs once the move is made), else the one marked
+/// with the mover's colour; a lone time is the mover's.
+pub(crate) fn players_clock(args: &str, black: bool) -> Option<f64> {
+    let mut times = args.split_whitespace().map(|word| {
+        let side = word
+            .chars()
+            .next()
+            .filter(|c| matches!(c, 'w' | 'W' | 'b' | 'B'));
+        let time = side.map_or(word, |c| &word[c.len_utf8()..]);
+        (side, time)
+    });
+    let first = times.next()?;
+    let Some(second) = times.next() else {
+        return clock(first.1);
+    };
+    if times.next().is_some() {
+        return None;
+    }
+    let stopped = |(side, _): &(Option<char>, &str)| side.is_some_and(|c| c.is_lowercase());
+    let (_, time) = match (stopped(&first), stopped(&second)) {
+        (true, false) if second.0.is_some() => first,
+        (false, true) if first.0.is_some() => second,
+        _ => {
+            let mover = if black { 'b' } else { 'w' };
+            [first, second]
+                .into_iter()
+                .find(|(side, _)| side.is_some_and(|c| c.to_ascii_lowercase() == mover))?
+        }
+    };
+    clock(time)
+}
+
+/// Whether a FEN tag's position has Black to move: chess (`... b KQkq - 0 1`) and draughts
+/// (`B:W31-50:B1-20`) alike.
+fn black_to_move(fen: &str) -> bool {
+    let fen = fen.trim();
+    match fen.split_whitespace().nth(1) {
+        Some(side) => side.eq_ignore_ascii_case("b"),
+        None => fen.starts_with(['B', 'b']) && fen[1..].starts_with(':'),
+    }
 }
 
 /// What a `%eval` says.
@@ -399,6 +453,16 @@ mod tests {
         assert_eq!(clock("1:30:00"), Some(5400.0));
         assert_eq!(clock("0:00:05.3"), Some(5.3));
         assert_eq!(clock("x"), None);
+        // PDN's `%clock`: the mover's time is in small letters beside the running clock's.
+        assert_eq!(players_clock("w0:09:57 B0:09:58", false), Some(597.0));
+        assert_eq!(players_clock("W0:09:57 b0:09:58", true), Some(598.0));
+        assert_eq!(players_clock("w0:00:10 b0:00:03", true), Some(3.0));
+        assert_eq!(players_clock("0:49:11", false), Some(2951.0));
+        assert_eq!(players_clock("0:01:00 0:02:00", false), None);
+        assert_eq!(players_clock("", false), None);
+        assert!(black_to_move("B:W31-50:B1-20"));
+        assert!(black_to_move("8/8/8/8/8/8/8/K1k5 b - - 0 1"));
+        assert!(!black_to_move("W:W31-50:B1-20"));
         assert_eq!(eval("0.17"), Some(Eval::Pawns(0.17)));
         assert_eq!(eval("-1.5,23"), Some(Eval::Pawns(-1.5)));
         assert_eq!(eval("#-3"), Some(Eval::Mate(-3)));
