@@ -237,16 +237,38 @@ impl Emitted {
 /// next to reading it, few enough that every worker gets several of a small file.
 const PART: usize = 1 << 20;
 
-/// [`PART`], or `SCORESHEET_PART_BYTES` when set: the tests cut small files many times. With
-/// `SCORESHEET_PART_CUT=lines`, parts are cut at any line start instead of where a game likely
-/// starts, so that the tests see many cuts that are no boundary.
-fn part_bytes() -> (usize, bool) {
+/// The smallest part cut by size ([`part_len`]): below it, handing a part out begins to count.
+const MIN_PART: usize = 64 << 10;
+
+/// Parts left to each worker at least, as the file's end nears ([`part_len`]).
+const PARTS_PER_WORKER: u64 = 4;
+
+/// `SCORESHEET_PART_BYTES` when set, a fixed part size: the tests cut small files many times.
+/// With `SCORESHEET_PART_CUT=lines`, parts are cut at any line start instead of where a game
+/// likely starts, so that the tests see many cuts that are no boundary.
+fn part_settings() -> (Option<usize>, bool) {
     let bytes = std::env::var("SCORESHEET_PART_BYTES")
         .ok()
         .and_then(|v| v.parse::<usize>().ok())
-        .map_or(PART, |n| n.max(2));
+        .map(|n| n.max(2));
     let guess = std::env::var_os("SCORESHEET_PART_CUT").is_none_or(|v| v != "lines");
     (bytes, guess)
+}
+
+/// How many bytes the next part of a file takes, `remaining` bytes of it unread when that is
+/// known (a plain file, not a pipe nor a compressed one): [`PART`], smaller as the end nears, so
+/// that each of `jobs` workers has [`PARTS_PER_WORKER`] parts of what is left (at least
+/// [`MIN_PART`]). With parts of one size, a 5 MB file gave 8 workers five parts, and on 2 the
+/// last part of 14 was replayed by one worker while the other waited.
+fn part_len(fixed: Option<usize>, remaining: Option<u64>, jobs: usize) -> usize {
+    if let Some(fixed) = fixed {
+        return fixed;
+    }
+    let Some(remaining) = remaining else {
+        return PART;
+    };
+    let share = remaining / (PARTS_PER_WORKER * jobs.max(1) as u64);
+    usize::try_from(share).map_or(PART, |share| share.clamp(MIN_PART, PART))
 }
 
 /// How many bytes of the next part a worker sees past its own, to find where the next game
@@ -580,7 +602,7 @@ where
         }
         drop(done_tx);
         let (inputs, meter) = (&inputs, &meter);
-        scope.spawn(move || split_all(inputs, &job_tx, &token_tx, meter));
+        scope.spawn(move || split_all(inputs, &job_tx, &token_tx, meter, jobs));
         // By value: when `collect` stops on an error, the receiver goes, the workers' sends
         // fail and every thread ends instead of waiting on a full channel.
         let context = Collect {
@@ -599,16 +621,22 @@ fn split_all<'n, N: ?Sized>(
     jobs: &mpsc::SyncSender<Job<'n, N>>,
     tokens: &mpsc::SyncSender<()>,
     meter: &Meter,
+    workers: usize,
 ) {
-    let (part_len, guess) = part_bytes();
+    let (fixed, guess) = part_settings();
     let mut seq = 0;
     let send = |job: Job<'n, N>| tokens.send(()).is_ok() && jobs.send(job).is_ok();
     for (index, (name, path)) in inputs.iter().enumerate() {
         meter.reading(index);
         let file: Arc<str> = Arc::from(name.as_str());
+        // The size of a plain file, for parts that shrink as its end nears.
+        let mut size = None;
         let reader: Box<dyn Read> = match &path {
             Some(path) => match File::open(path) {
-                Ok(f) => Box::new(f),
+                Ok(f) => {
+                    size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+                    Box::new(f)
+                }
                 Err(e) => {
                     let message = format!("cannot open {}: {e}", path.display());
                     if !send(Job::Unreadable(seq, file, message)) {
@@ -622,7 +650,12 @@ fn split_all<'n, N: ?Sized>(
         };
         // Counted as packed, so that progress compares with the file's size.
         let mut reader = match record_input::decompress(meter.count(reader)) {
-            Ok((_, reader)) => reader,
+            Ok((compression, reader)) => {
+                if compression != record_input::Compression::None {
+                    size = None;
+                }
+                reader
+            }
             Err(e) => {
                 let message = format!("cannot read {name}: {e}");
                 if !send(Job::Unreadable(seq, file, message)) {
@@ -638,6 +671,8 @@ fn split_all<'n, N: ?Sized>(
             settled: Condvar::new(),
         });
         let mut origin = Origin::START;
+        let remaining = |origin: &Origin| size.map(|size| size.saturating_sub(origin.offset));
+        let mut part_len = part_len(fixed, remaining(&origin), workers);
         let mut buf: Vec<u8> = Vec::with_capacity(part_len + LOOKAHEAD);
         let mut first = true;
         // How much to read before cutting: a part and what follows, more for a long line.
@@ -694,7 +729,6 @@ fn split_all<'n, N: ?Sized>(
                     }
                 }
             };
-            want = part_len + LOOKAHEAD;
             let rest = buf.split_off(cut);
             let bytes = std::mem::replace(&mut buf, rest);
             let next = origin.after(&bytes);
@@ -717,6 +751,8 @@ fn split_all<'n, N: ?Sized>(
             if last {
                 break;
             }
+            part_len = self::part_len(fixed, remaining(&origin), workers);
+            want = part_len + LOOKAHEAD;
         }
     }
 }
@@ -1300,4 +1336,24 @@ pub(crate) fn plural(n: usize) -> &'static str {
 /// `n` and the noun in its number: `1 game`, `3 games`, `1 ply`, `0 plies`.
 pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_shrink_as_the_end_of_a_file_nears() {
+        // A large file: whole parts until each worker would have fewer than four left.
+        assert_eq!(part_len(None, Some(1 << 30), 2), PART);
+        assert_eq!(part_len(None, Some(8 << 20), 2), PART);
+        assert_eq!(part_len(None, Some(4 << 20), 2), 512 << 10);
+        // Five megabytes on eight workers: every worker gets parts.
+        assert_eq!(part_len(None, Some(5 << 20), 8), 160 << 10);
+        // Never below the smallest part, even at the very end.
+        assert_eq!(part_len(None, Some(1000), 8), MIN_PART);
+        // A pipe or a compressed file, whose size is unknown; and the tests' fixed size.
+        assert_eq!(part_len(None, None, 2), PART);
+        assert_eq!(part_len(Some(100), Some(1 << 30), 2), 100);
+    }
 }

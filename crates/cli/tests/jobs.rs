@@ -190,6 +190,38 @@ fn check_and_convert_print_the_same_on_any_number_of_workers() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Without `SCORESHEET_PART_BYTES`, parts shrink as a file's end nears (to 64 KiB): a file of
+/// a few hundred kilobytes is cut in parts of several sizes, differently for each number of
+/// workers, and reads the same.
+#[test]
+fn parts_cut_by_what_is_left_read_the_same_on_any_number_of_workers() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-jobs-left-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.pgn");
+    let tricky = tricky_file();
+    let bytes: Vec<u8> = tricky
+        .iter()
+        .copied()
+        .cycle()
+        .take(tricky.len() * 70)
+        .collect();
+    assert!(bytes.len() > 300 << 10, "{} bytes", bytes.len());
+    std::fs::write(&file, &bytes).unwrap();
+    let file = file.to_str().unwrap();
+    for args in [["check", file], ["convert", file]] {
+        let one = shown(&run(&args, 1, Cut::Default, None));
+        assert_eq!(one.0, Some(1), "{}", one.2);
+        for jobs in [2, 3, 8] {
+            let other = shown(&run(&args, jobs, Cut::Default, None));
+            assert!(
+                other == one,
+                "{args:?} on {jobs} workers differs from one worker"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn fmt_formats_the_same_on_any_number_of_workers() {
     let dir = std::env::temp_dir().join(format!("scoresheet-jobs-fmt-{}", std::process::id()));
