@@ -126,6 +126,31 @@ fn en_passant_mark() {
     assert!(read(&ep, "exf6", "exf6").is_empty());
 }
 
+/// A score typed in German that slips into English letters (`Qg6`, seen on a web page's
+/// Immortal Game): the error names the letter set and what the letter is in English.
+#[test]
+fn another_languages_piece_letter_is_named() {
+    let german = Algebraic::with_letters(notation_en::PieceLetters::GERMAN);
+    let err = german
+        .parse(&Position::new(), "Nf3", &mut Notes::default())
+        .unwrap_err();
+    assert_eq!(err.kind, MoveErrorKind::Syntax);
+    assert_eq!(
+        err.to_string(),
+        "\"Nf3\" does not start with a piece letter or a file; N is no piece letter in de \
+         (K D T L S): it is the English knight, S in de"
+    );
+    // A small letter of the table's own: upper case is asked for.
+    let err = german
+        .parse(&Position::new(), "sf3", &mut Notes::default())
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("piece letters are upper case (S)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn lowercase_piece_letters_are_refused() {
     let err = Algebraic::ENGLISH

@@ -625,6 +625,44 @@ fn rank_of(byte: u8) -> Option<Rank> {
     Rank::from_char(char::from(byte))
 }
 
+/// What to say of a letter that starts a move and is neither a piece letter of `letters` nor a
+/// file: a piece letter in small letters (`qd4`), or another language's capital, English's most
+/// often (`Qg6` among German moves: the queen is `D` there).
+#[cold]
+fn letter_hint(first: u8, letters: &PieceLetters) -> String {
+    let upper = first.to_ascii_uppercase();
+    let piece = |table: &PieceLetters| table.capital(upper).filter(|&role| role != Role::Pawn);
+    if first.is_ascii_lowercase() && piece(letters).is_some() {
+        return format!("; piece letters are upper case ({})", char::from(upper));
+    }
+    if first.is_ascii_uppercase()
+        && let Some(role) = piece(&PieceLetters::ENGLISH)
+    {
+        let pieces: Vec<&str> = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ]
+        .into_iter()
+        .map(|role| letters.letter(role))
+        .collect();
+        return format!(
+            "; {} is no piece letter in {} ({}): it is the English {role}, {} in {}",
+            char::from(first),
+            letters.name(),
+            pieces.join(" "),
+            letters.letter(role),
+            letters.name(),
+        );
+    }
+    if first.is_ascii_lowercase() && piece(&PieceLetters::ENGLISH).is_some() {
+        return format!("; piece letters are upper case ({})", char::from(upper));
+    }
+    String::new()
+}
+
 /// A piece or pawn move in any of the forms real files write. `rest` is always the bytes of
 /// `text` from `start` on, cut from the end as its parts are read, so that an error can name
 /// the bytes at fault.
@@ -658,14 +696,7 @@ fn parse_normal(
         && role == Role::Pawn
         && !capture_first
     {
-        let hint = if Role::from_char(char::from(first)).is_some() {
-            format!(
-                "; piece letters are upper case ({})",
-                char::from(first).to_ascii_uppercase()
-            )
-        } else {
-            String::new()
-        };
+        let hint = letter_hint(first, letters);
         return Err(ParseSanError::new(
             format!("{text:?} does not start with a piece letter or a file{hint}"),
             start,
