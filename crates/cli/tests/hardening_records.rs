@@ -188,6 +188,39 @@ fn tag_sections_without_moves_are_games_of_their_own() {
     }
 }
 
+/// The PDN standard's own example game gives `Event` twice, the second before its `Result`
+/// tag: one game, its players with its moves, the second tag kept and said. After a `Result`
+/// tag, the first tag again still starts the next game (above).
+#[test]
+fn a_tag_given_twice_before_the_result_tag_stays_in_its_game() {
+    let input = b"[Event \"Double Corner Dyke\"]\n[White \"Tesheliet,F\"]\n[Black \"Jordan,A\"]\n\
+        [Event \"A second event\"]\n[Result \"1-0\"]\n\n\
+        1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    let (out, err, ok) = to_en(input);
+    assert!(ok, "{err}");
+    assert!(err.contains("converted 1 of 1 game"), "{err}");
+    assert!(
+        out.starts_with(
+            "[Event \"Double Corner Dyke\"]\n[White \"Tesheliet,F\"]\n[Black \"Jordan,A\"]\n\
+             [Event \"A second event\"]\n[Result \"1-0\"]\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("4. Qxf7# 1-0"), "{out}");
+    assert!(
+        err.contains("warning: tag Event given again before the game's Result tag"),
+        "{err}"
+    );
+    // What was written reads back as the same one game.
+    let (again, err, ok) = to_en(out.as_bytes());
+    assert!(ok, "{err}");
+    assert_eq!(again, out);
+    let check = scoresheet(&["check", "--format", "json", "-"], input);
+    let json = String::from_utf8_lossy(&check.stdout);
+    assert!(json.contains("\"code\":\"tag.duplicate\""), "{json}");
+    assert!(json.contains("\"games\":1"), "{json}");
+}
+
 #[test]
 fn forum_markup_is_stripped_with_a_note() {
     let one_line = b"[pgn]1. e4 e5 2. Nf3 *[/pgn]\n";

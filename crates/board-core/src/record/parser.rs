@@ -155,6 +155,21 @@ impl GameParser<'_> {
             let Ok(tag) = tag(line_end - at).parse_next(input) else {
                 return;
             };
+            // The game's first tag given again before a `Result` tag: the same game's (see
+            // the splitter, which starts the next game there after one).
+            let text = self.text.as_bytes();
+            let name = &text[tag.name.range()];
+            if let Some(first) = self.tags.first()
+                && !name.is_empty()
+                && text[first.name.range()] == *name
+                && !self
+                    .tags
+                    .iter()
+                    .any(|t| text[t.name.range()].eq_ignore_ascii_case(b"Result"))
+            {
+                self.warnings
+                    .push(splitter::repeated_first_tag(name, tag.span));
+            }
             if let Some(repair) = tag.repair {
                 self.warnings.push(Diagnostic::warning(
                     repair.code(),

@@ -89,6 +89,10 @@ pub(crate) struct Found {
     pub(crate) lenient: bool,
     /// The texts skipped after tag pairs on their lines ([`tag_tail`]), which one warning lists.
     pub(crate) tag_tails: Vec<String>,
+    /// The tag section holds a `Result` tag, the last of the roster every exporter writes: the
+    /// game's first tag given again after it starts the next game, before it it is the same
+    /// game's tag given twice.
+    pub(crate) result_tag: bool,
 }
 
 impl Found {
@@ -103,6 +107,7 @@ impl Found {
             error: None,
             lenient: false,
             tag_tails: Vec::new(),
+            result_tag: false,
         }
     }
 
@@ -124,6 +129,7 @@ impl Found {
         self.error = None;
         self.lenient = false;
         self.tag_tails.clear();
+        self.result_tag = false;
     }
 
     /// The game's first error: nothing after it is recorded.
@@ -820,18 +826,19 @@ impl Scanner {
                         }
                     }
                     // A tag section of a game with no movetext is followed by the next one's:
-                    // the name of the game's first tag given again starts the next game.
-                    if let Some(first) = self.found.tags.first()
-                        && !self.one_game
-                    {
+                    // the name of the game's first tag given again after a `Result` tag starts
+                    // the next game. Before it, the tag is the same game's, given twice (a
+                    // second `Event` in the PDN standard's own example): splitting there left
+                    // the players in a game without moves and the moves in one without players.
+                    let name = &buf[i + scan.name.start..i + scan.name.end];
+                    let repeated = self.found.tags.first().is_some_and(|first| {
                         let start = self.start.unwrap_or(0);
-                        let name = &buf[i + scan.name.start..i + scan.name.end];
-                        if !name.is_empty()
+                        !name.is_empty()
                             && buf.get(start + first.name.start..start + first.name.end)
                                 == Some(name)
-                        {
-                            return Scan::NextGame(i);
-                        }
+                    });
+                    if repeated && self.found.result_tag && !self.one_game {
+                        return Scan::NextGame(i);
                     }
                     // Text after the tag pair on its line, before the next line's tags of the
                     // same game: skipped and reported, and the tag section goes on. Read as
@@ -850,8 +857,15 @@ impl Scanner {
                     self.pos = i + scan.end;
                     if !self.found.defer {
                         let at = self.rel(i);
+                        // Said here, once: the tag is scanned again when its line's tail
+                        // needs more input.
+                        if repeated && !self.found.result_tag {
+                            let span = Span::new(at, at + scan.end);
+                            self.found.warnings.push(repeated_first_tag(name, span));
+                        }
                         self.found.tag(&scan, at);
                     }
+                    self.found.result_tag |= name.eq_ignore_ascii_case(b"Result");
                     if let Some(tail) = tail {
                         self.pos = self.tag_line_end;
                         if !self.found.defer {
@@ -1376,6 +1390,21 @@ pub(crate) fn markup_warning(written: &[u8], span: Span) -> Diagnostic {
         format!(
             "forum markup `{}` skipped",
             String::from_utf8_lossy(written)
+        ),
+        span,
+    )
+}
+
+/// The warning for the game's first tag given again before its `Result` tag, which stays in the
+/// game: both are kept, in the order written.
+#[cold]
+pub(crate) fn repeated_first_tag(name: &[u8], span: Span) -> Diagnostic {
+    let name = String::from_utf8_lossy(name);
+    Diagnostic::warning(
+        Code::TagDuplicate,
+        format!(
+            "tag {name} given again before the game's Result tag: read as the same game's, \
+             both kept (the first is the one a reader takes)"
         ),
         span,
     )
