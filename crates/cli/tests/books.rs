@@ -139,6 +139,39 @@ fn a_board_with_empty_ranks_and_dashed_borders_is_read() {
 /// A knight printed in capitals (`B-KT5`, `KT-KB3`) is a knight, and a misprinted dash
 /// before the piece taken (`Kt-P`) is a capture said as a repair: the game is read whole,
 /// where it stopped at move 3 and the rest was read as a second game without its players.
+/// A two-column book whose columns were set on one line a row apart (Morphy's games as a
+/// scan reads them): White's first move on the heads' line, then Black's move N under its own
+/// number with White's N+1 after it, the last line Black's move alone.
+#[test]
+fn columns_set_a_row_apart_after_the_heads_line_are_read() {
+    let book = "\
+Mr. Morphy against M. Chamouillet and Allies.
+
+WHITE. (Mr. M.) BLACK. (M. C., &c.) 1. P. to K's 4th.
+
+1. P. to K's 3rd. 2. P. to Q's 4th.
+
+2. P. to Q's 4th. 3. P. takes P.
+
+3. P. takes P. 4. Kt. to K. B's 3rd.
+
+4. Kt. to K. B's 3rd.
+";
+    let out = run(&workspace(), &["import"], Some(book.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains("1. e4 e6 2. d4 d5 3. exd5 exd5 4. Nf3 Nf6 *"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("[White \"Mr. M.\"]"), "{stdout}");
+    assert_eq!(stdout.matches("[Event ").count(), 1, "{stdout}");
+    assert!(
+        stderr.contains("warning: Black's move 1 printed under its own number, White's 2 after it"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn knights_in_capitals_and_a_dash_before_the_piece_taken_are_read() {
     let book = "\

@@ -536,6 +536,9 @@ struct Gathering {
     /// How far the book's move numbers have run ahead of the moves (a misprint it goes on
     /// from): subtracted from every number after it.
     shift: u32,
+    /// Black's moves were found printed under their own number with White's next after them
+    /// on the line ([`Reader::moves`]): said once.
+    staggered: bool,
 }
 
 impl Gathering {
@@ -569,6 +572,7 @@ impl Gathering {
             odds: Vec::new(),
             paren: None,
             shift: 0,
+            staggered: false,
         }
     }
 
@@ -1072,6 +1076,17 @@ impl State<'_> {
             self.close_columns();
             self.caption(trimmed, line_no);
             return LineClass::Diagram;
+        }
+        // Column heads and the first moves after them on the same line: the heads as any
+        // heads, the rest as a line of moves.
+        if let Some(at) = layout::moves_after_column_head(trimmed) {
+            let at = (cleaned.len() - cleaned.trim_start().len()) + at;
+            self.head_at = Some(line_no);
+            if self.game.as_ref().is_none_or(|g| g.ended) {
+                self.finish_game();
+                self.names = names_in_heads(&trimmed[..at]);
+            }
+            return self.line(&raw[at..], offset + at);
         }
         if layout::is_column_head(trimmed) {
             self.head_at = Some(line_no);
@@ -1872,6 +1887,44 @@ impl State<'_> {
                     *n = n.saturating_sub(1).max(1);
                 }
             }
+            game.next
+        } else {
+            first
+        };
+        // `1. P. to K's 3rd. 2. P. to Q's 4th.` after White's 1st: Black's move under its own
+        // number, White's next after it, a two-column book's columns set on one line a row
+        // apart (White's first move sat on the heads' line). Read so; the replay tells when
+        // it does not fit.
+        let staggered = self.game.as_ref().is_some_and(|g| {
+            !g.ended
+                && g.next.1 == Color::Black
+                && first == (g.next.0, Color::White)
+                && matches!(items.first(), Some(Item::Number { black: false, .. }))
+                && (numbers_count == 2 && second_number == Some(g.next.0 + 1) && move_count == 2
+                    // The game's last line in that layout: Black's move alone.
+                    || g.staggered && numbers_count == 1 && move_count == 1)
+                && !items.iter().any(|i| matches!(i, Item::Note(_)))
+        });
+        let first = if staggered
+            && let Some(game) = self.game.as_mut()
+            && let Some(dot) = items.iter().position(|i| matches!(i, Item::Dot(..)))
+        {
+            if !game.staggered {
+                game.staggered = true;
+                if let Some(Item::Dot(_, span, _)) = items.get(dot) {
+                    let n = game.next.0;
+                    game.repairs.push(Diagnostic::warning(
+                        Code::BookMoveNumber,
+                        format!(
+                            "Black's move {n} printed under its own number, White's {} after it on \
+                             the line: the lines of the game are read so",
+                            n + 1
+                        ),
+                        *span,
+                    ));
+                }
+            }
+            items.insert(dot + 1, Item::Placeholder);
             game.next
         } else {
             first

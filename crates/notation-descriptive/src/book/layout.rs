@@ -213,6 +213,27 @@ pub(crate) fn is_column_head(line: &str) -> bool {
     ok && (1..=4).contains(&words)
 }
 
+/// Where the moves start on a line of column heads that goes on with the game's first moves
+/// (`WHITE. (Mr. M.) BLACK. (M. C., &c.) 1. P. to K's 4th.`, a book whose columns were set on
+/// one line): the byte index of the first move number after the heads, outside parentheses.
+pub(crate) fn moves_after_column_head(line: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut word_start = true;
+    for (i, c) in line.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            c if depth == 0 && word_start && c.is_ascii_digit() => {
+                let head = line[..i].trim_end();
+                return (!head.is_empty() && is_column_head(head)).then_some(i);
+            }
+            _ => {}
+        }
+        word_start = c.is_whitespace() || c == ')';
+    }
+    None
+}
+
 /// Whether a line that reads as no moves is laid out as moves all the same: no word of prose,
 /// and at least two move-shaped tokens (a piece letter joined to a square by `-`, `x` or `×`,
 /// `P-e4`, `QxBP`, `Kt-QB3`, or a piece letter and a square apart, `P - Q 4`), whatever
