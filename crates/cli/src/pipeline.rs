@@ -257,14 +257,15 @@ fn part_settings() -> (Option<usize>, bool) {
 
 /// How many bytes the next part of a file takes, `remaining` bytes of it unread when that is
 /// known (a plain file, not a pipe nor a compressed one): [`PART`], smaller as the end nears, so
-/// that each of `jobs` workers has [`PARTS_PER_WORKER`] parts of what is left (at least
-/// [`MIN_PART`]). With parts of one size, a 5 MB file gave 8 workers five parts, and on 2 the
+/// that each of `jobs` workers (two or more) has [`PARTS_PER_WORKER`] parts of what is left (at
+/// least [`MIN_PART`]). With parts of one size, a 5 MB file gave 8 workers five parts, and on 2 the
 /// last part of 14 was replayed by one worker while the other waited.
 fn part_len(fixed: Option<usize>, remaining: Option<u64>, jobs: usize) -> usize {
     if let Some(fixed) = fixed {
         return fixed;
     }
-    let Some(remaining) = remaining else {
+    // One worker has no one to wait for at the end: smaller parts would only cost more.
+    let Some(remaining) = remaining.filter(|_| jobs > 1) else {
         return PART;
     };
     let share = remaining / (PARTS_PER_WORKER * jobs.max(1) as u64);
@@ -342,7 +343,8 @@ struct Part<'n, N: ?Sized> {
     /// The part starts the file.
     first: bool,
     origin: Origin,
-    bytes: Vec<u8>,
+    /// Shared by the worker's reader and the collector, which stitches and writes from them.
+    bytes: Arc<Vec<u8>>,
     /// The first bytes of the next part.
     lookahead: Vec<u8>,
     /// Where the next part starts; `None` for the file's last part.
@@ -469,7 +471,7 @@ pub(crate) trait Sink {
     /// # Errors
     ///
     /// When writing fails.
-    fn bytes(&mut self, offset: u64, bytes: Vec<u8>) -> io::Result<()>;
+    fn bytes(&mut self, offset: u64, bytes: Arc<Vec<u8>>) -> io::Result<()>;
 
     /// A game that replayed: its bytes in the file, and what it was written as.
     ///
@@ -483,7 +485,7 @@ pub(crate) trait Sink {
 struct Games<'a>(&'a mut dyn Write);
 
 impl Sink for Games<'_> {
-    fn bytes(&mut self, _: u64, _: Vec<u8>) -> io::Result<()> {
+    fn bytes(&mut self, _: u64, _: Arc<Vec<u8>>) -> io::Result<()> {
         Ok(())
     }
 
@@ -683,7 +685,10 @@ fn split_all<'n, N: ?Sized>(
             // A part's bytes and what follows, or all that is left.
             while !eof && error.is_none() && buf.len() < want {
                 let old = buf.len();
-                buf.resize(old + (1 << 16), 0);
+                // Reads of 64 KiB, the last in the room left: one past it grew the buffer, a
+                // copy of the whole part.
+                let room = buf.capacity() - old;
+                buf.resize(old + if room > 0 { room.min(1 << 16) } else { 1 << 16 }, 0);
                 match reader.read(&mut buf[old..]) {
                     Ok(0) => {
                         buf.truncate(old);
@@ -729,16 +734,21 @@ fn split_all<'n, N: ?Sized>(
                     }
                 }
             };
-            let rest = buf.split_off(cut);
+            let next = origin.after(&buf[..cut]);
+            let next_len = self::part_len(fixed, remaining(&next), workers);
+            // The bytes after the cut start the next part, in room for all of it taken at
+            // once: split off and grown, they were copied again at each doubling.
+            let mut rest = Vec::with_capacity((next_len + LOOKAHEAD).max(buf.len() - cut));
+            rest.extend_from_slice(&buf[cut..]);
+            buf.truncate(cut);
             let bytes = std::mem::replace(&mut buf, rest);
-            let next = origin.after(&bytes);
             let part = Part {
                 seq,
                 file: Arc::clone(&ctx),
                 first,
                 origin,
                 lookahead: buf[..buf.len().min(LOOKAHEAD)].to_vec(),
-                bytes,
+                bytes: Arc::new(bytes),
                 end: (!last).then_some(next.offset),
                 error: if last { error.take() } else { None },
             };
@@ -751,7 +761,7 @@ fn split_all<'n, N: ?Sized>(
             if last {
                 break;
             }
-            part_len = self::part_len(fixed, remaining(&origin), workers);
+            part_len = next_len;
             want = part_len + LOOKAHEAD;
         }
     }
@@ -770,7 +780,7 @@ where
     N: Notation<Position = P, Move = P::Move> + ?Sized,
 {
     let mut reader = PartReader::new(dialect.clone(), part.origin, part.end);
-    reader.feed(part.origin.offset, &part.bytes);
+    reader.feed_shared(part.origin.offset, Arc::clone(&part.bytes));
     if part.end.is_none() {
         reader.finish(
             part.error
@@ -1354,6 +1364,7 @@ mod tests {
         assert_eq!(part_len(None, Some(1000), 8), MIN_PART);
         // A pipe or a compressed file, whose size is unknown; and the tests' fixed size.
         assert_eq!(part_len(None, None, 2), PART);
+        assert_eq!(part_len(None, Some(1 << 20), 1), PART);
         assert_eq!(part_len(Some(100), Some(1 << 30), 2), 100);
     }
 }

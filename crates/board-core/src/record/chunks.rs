@@ -39,6 +39,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
+use std::sync::Arc;
 
 use crate::Diagnostic;
 
@@ -123,6 +124,32 @@ impl PartReader {
     ///
     /// When `at` lies past the bytes fed so far: the reader cannot skip bytes.
     pub fn feed(&mut self, at: u64, bytes: &[u8]) {
+        self.reader.source_mut().push(at, Arc::new(bytes.to_vec()));
+    }
+
+    /// [`PartReader::feed`] with bytes the caller shares, not copied: a pipeline's part is
+    /// read by its worker and kept for what comes after it (a stitch, a file rewritten in
+    /// place) without a second copy of its bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use board_core::{Dialect, Origin, PartReader, PartStep};
+    ///
+    /// let part = Arc::new(b"1. e4 e5 1-0\n".to_vec());
+    /// let mut reader = PartReader::new(Dialect::pgn(), Origin::START, None);
+    /// reader.feed_shared(0, Arc::clone(&part));
+    /// reader.finish(None);
+    /// assert!(matches!(reader.step(), PartStep::Game(Ok(_))));
+    /// assert_eq!(part.len(), 13);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`PartReader::feed`].
+    pub fn feed_shared(&mut self, at: u64, bytes: Arc<Vec<u8>>) {
         self.reader.source_mut().push(at, bytes);
     }
 
@@ -255,7 +282,8 @@ impl Stitcher {
 /// are none yet.
 #[derive(Debug, Default)]
 pub(crate) struct Feed {
-    parts: VecDeque<Vec<u8>>,
+    /// The bytes fed, each with where its unread bytes start (past those fed twice).
+    parts: VecDeque<(Arc<Vec<u8>>, usize)>,
     /// How much of the front part was read.
     read: usize,
     /// The file offset just past the bytes fed.
@@ -265,12 +293,15 @@ pub(crate) struct Feed {
 }
 
 impl Feed {
-    fn push(&mut self, at: u64, bytes: &[u8]) {
+    fn push(&mut self, at: u64, bytes: Arc<Vec<u8>>) {
         assert!(at <= self.next, "bytes fed with a gap before them");
         let skip = usize::try_from(self.next - at).unwrap_or(usize::MAX);
         if skip < bytes.len() {
-            self.parts.push_back(bytes[skip..].to_vec());
             self.next += (bytes.len() - skip) as u64;
+            if self.parts.is_empty() {
+                self.read = skip;
+            }
+            self.parts.push_back((bytes, skip));
         }
     }
 }
@@ -279,7 +310,7 @@ impl Read for Feed {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let mut n = 0;
         while n < out.len() {
-            let Some(front) = self.parts.front() else {
+            let Some((front, _)) = self.parts.front() else {
                 break;
             };
             let take = (front.len() - self.read).min(out.len() - n);
@@ -288,7 +319,7 @@ impl Read for Feed {
             self.read += take;
             if self.read == front.len() {
                 self.parts.pop_front();
-                self.read = 0;
+                self.read = self.parts.front().map_or(0, |&(_, skip)| skip);
             }
         }
         if n > 0 || out.is_empty() {

@@ -160,12 +160,14 @@ impl GameParser<'_> {
             let text = self.text.as_bytes();
             let name = &text[tag.name.range()];
             if let Some(first) = self.tags.first()
+                && let Some(last) = self.tags.last()
                 && !name.is_empty()
                 && text[first.name.range()] == *name
                 && !self
                     .tags
                     .iter()
                     .any(|t| text[t.name.range()].eq_ignore_ascii_case(b"Result"))
+                && !splitter::blank_line_between(&text[last.span.end..tag.span.start])
             {
                 self.warnings
                     .push(splitter::repeated_first_tag(name, tag.span));

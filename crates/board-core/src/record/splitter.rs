@@ -827,17 +827,26 @@ impl Scanner {
                     }
                     // A tag section of a game with no movetext is followed by the next one's:
                     // the name of the game's first tag given again after a `Result` tag starts
-                    // the next game. Before it, the tag is the same game's, given twice (a
-                    // second `Event` in the PDN standard's own example): splitting there left
-                    // the players in a game without moves and the moves in one without players.
+                    // the next game. Before it, with no blank line before it, the tag is the
+                    // same game's, given twice (a second `Event` in the PDN standard's own
+                    // example): splitting there left the players in a game without moves and
+                    // the moves in one without players.
                     let name = &buf[i + scan.name.start..i + scan.name.end];
+                    let start = self.start.unwrap_or(0);
                     let repeated = self.found.tags.first().is_some_and(|first| {
-                        let start = self.start.unwrap_or(0);
                         !name.is_empty()
                             && buf.get(start + first.name.start..start + first.name.end)
                                 == Some(name)
                     });
-                    if repeated && self.found.result_tag && !self.one_game {
+                    // Or after a blank line: stacked tag sections of games not played yet (a
+                    // broadcast's pairings) hold no Result tag.
+                    let apart = || {
+                        self.found.tags.last().is_some_and(|last| {
+                            blank_line_between(buf.get(start + last.span.end..i).unwrap_or(&[]))
+                        })
+                    };
+                    let starts_next = repeated && (self.found.result_tag || apart());
+                    if starts_next && !self.one_game {
                         return Scan::NextGame(i);
                     }
                     // Text after the tag pair on its line, before the next line's tags of the
@@ -859,7 +868,7 @@ impl Scanner {
                         let at = self.rel(i);
                         // Said here, once: the tag is scanned again when its line's tail
                         // needs more input.
-                        if repeated && !self.found.result_tag {
+                        if repeated && !starts_next {
                             let span = Span::new(at, at + scan.end);
                             self.found.warnings.push(repeated_first_tag(name, span));
                         }
@@ -1393,6 +1402,11 @@ pub(crate) fn markup_warning(written: &[u8], span: Span) -> Diagnostic {
         ),
         span,
     )
+}
+
+/// Whether the bytes between two tags hold a blank line.
+pub(crate) fn blank_line_between(between: &[u8]) -> bool {
+    between.iter().filter(|&&b| b == b'\n').nth(1).is_some()
 }
 
 /// The warning for the game's first tag given again before its `Result` tag, which stays in the

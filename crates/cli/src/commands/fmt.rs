@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::game_kind;
 use crate::output;
@@ -293,7 +294,7 @@ enum Dest {
 struct Splice {
     dest: Dest,
     /// Input bytes from `pos` on, by file offset.
-    parts: VecDeque<(u64, Vec<u8>)>,
+    parts: VecDeque<(u64, Arc<Vec<u8>>)>,
     /// The first byte of the input not yet written or replaced.
     pos: u64,
     /// The end of the input received.
@@ -391,7 +392,7 @@ impl Splice {
 }
 
 impl pipeline::Sink for Splice {
-    fn bytes(&mut self, offset: u64, bytes: Vec<u8>) -> io::Result<()> {
+    fn bytes(&mut self, offset: u64, bytes: Arc<Vec<u8>>) -> io::Result<()> {
         self.compare.original(&bytes);
         self.end = offset + bytes.len() as u64;
         if self.end > self.pos {
