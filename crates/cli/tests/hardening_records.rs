@@ -221,6 +221,26 @@ fn a_tag_given_twice_before_the_result_tag_stays_in_its_game() {
     assert!(json.contains("\"games\":1"), "{json}");
 }
 
+/// A script's first line above the games (a draughts program's files start
+/// `#!/usr/bin/env dammen`) holds no digit, as no game's moves do: text between games,
+/// skipped with a warning, not a game of its own written back as `{#!/usr/bin/env dammen} *`.
+#[test]
+fn a_line_without_a_digit_above_the_games_is_no_game() {
+    let input =
+        b"#!/usr/bin/env dammen\n\n[Event \"Wk 2007\"]\n[Result \"1-1\"]\n\n1. 32-28 19-23 1-1\n";
+    let out = scoresheet(&["check", "--game", "draughts", "-"], input);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(
+            "warning: skipped text at line 1 that holds no moves: `#!/usr/bin/env dammen`"
+        ),
+        "{err}"
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.starts_with("checked 1 game (2 plies)"), "{summary}");
+}
+
 #[test]
 fn forum_markup_is_stripped_with_a_note() {
     let one_line = b"[pgn]1. e4 e5 2. Nf3 *[/pgn]\n";

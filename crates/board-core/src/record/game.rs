@@ -377,6 +377,7 @@ impl RawGame {
     ///     RecordReader::new(text.as_bytes(), Dialect::pgn()).next().unwrap().unwrap()
     /// };
     /// assert!(read("#662 An agile Knight steals the show").looks_like_prose());
+    /// assert!(read("#!/usr/bin/env dammen").looks_like_prose());
     /// assert!(!read("1. e4 e5 2. Nf3").looks_like_prose());
     /// assert!(!read("[Event \"E\"]\nA game with a tag").looks_like_prose());
     /// ```
@@ -386,10 +387,16 @@ impl RawGame {
             return false;
         }
         let is_word = |t: &str| t.chars().count() >= 2 && t.chars().all(char::is_alphabetic);
-        let (words, tokens) = self.moves().fold((0, 0), |(w, n), m| {
-            (w + usize::from(is_word(m.text)), n + 1)
+        let (words, tokens, digits) = self.moves().fold((0, 0, false), |(w, n, d), m| {
+            (
+                w + usize::from(is_word(m.text)),
+                n + 1,
+                d || m.text.bytes().any(|b| b.is_ascii_digit()),
+            )
         });
-        words >= 2 && 2 * words >= tokens
+        // Or a line with no digit, which no game's moves are without (a script's first
+        // line, `#!/usr/bin/env dammen`, above a file's games).
+        words >= 2 && 2 * words >= tokens || tokens > 0 && !digits
     }
 
     /// Whether this record, replayed to `plies` half-moves with `diagnostics`, is text between
