@@ -172,6 +172,33 @@ WHITE. (Mr. M.) BLACK. (M. C., &c.) 1. P. to K's 4th.
     );
 }
 
+/// A page whose columns a scan ran into one paragraph (the Britannica's Anderssen -
+/// Kieseritzky): its moves cannot be told apart, and the import says they were not read instead
+/// of counting the paragraph as prose with nothing wrong.
+#[test]
+fn numbered_moves_run_into_a_paragraph_are_said_not_read() {
+    let book = "\
+King s Bishop s Gambit. WHITE. Herr Anderssen. 1. P to K 4 2. P to K B 4 3. B to B 4 \
+4. K to B sq 5. B takes Kt P 6. Kt to K B 3 7. P to Q 3 8. Kt to R 4 9. Kt to B 5 \
+10. P to K Kt 4 11. R to Kt sq 12. P to K R 4 BLACK. Herr Kieseritzki. 1. PtoK4 2. P takes P
+";
+    let out = run(&workspace(), &["import"], Some(book.as_bytes()));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error: running text holds 14 numbered moves (1 to 12) that are not read"),
+        "{stderr}"
+    );
+    // A note that quotes a few moves is prose, as before.
+    let note = "The usual line, 1. P to K 4 P to K 4 2. Kt to K B 3, is not played here.\n";
+    let out = run(&workspace(), &["import"], Some(note.as_bytes()));
+    assert!(
+        !text(&out.stderr).contains("running text holds"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn knights_in_capitals_and_a_dash_before_the_piece_taken_are_read() {
     let book = "\

@@ -1294,6 +1294,30 @@ impl State<'_> {
             }
             return LineClass::NotRead;
         }
+        // A paragraph holding a game's worth of numbered moves (a page whose columns a scan
+        // ran into one line): its moves are not read, and the import says so rather than
+        // count the line as prose with nothing read and nothing wrong.
+        if self.game.is_none()
+            && let (count @ MOVES_IN_TEXT.., first, last, at) = layout::numbered_moves_in_text(lead)
+        {
+            // The caret on the first of them: the line is a page long.
+            let lead_at = offset + (cleaned.len() - lead.len());
+            let span = Span::new(lead_at + at.start, lead_at + at.end);
+            self.import.diagnostics.push(
+                Diagnostic::error(
+                    Code::BookMovesNotRead,
+                    format!(
+                        "running text holds {count} numbered moves ({first} to {last}) that are \
+                         not read: a game's moves are read from lines of their own"
+                    ),
+                    span,
+                )
+                .with_help(
+                    "set the moves out one numbered move or pair a line (`1. P to K 4  P to K 4`) \
+                     to import them",
+                ),
+            );
+        }
         self.prose(single_spaced(&cleaned), line_no)
     }
 
@@ -3824,6 +3848,11 @@ fn title_case(name: &str) -> String {
     }
     out
 }
+
+/// How many numbered moves in one line of running text outside a game make it a game's moves
+/// run into a paragraph ([`layout::numbered_moves_in_text`]): more than a note quoting an
+/// opening holds.
+const MOVES_IN_TEXT: usize = 10;
 
 /// The players in column heads: `WHITE. (Mr. A.)   BLACK. (Mr. B.)`.
 fn names_in_heads(line: &str) -> Option<(String, String)> {

@@ -234,6 +234,53 @@ pub(crate) fn moves_after_column_head(line: &str) -> Option<usize> {
     None
 }
 
+/// The move numbers of running text that are each followed by a piece's word or letter
+/// (`1. P to K 4`, `13. PtoRS`, `18. Castles`): how many, the lowest and the highest, and the
+/// byte range of the first in `line`. A page whose columns of moves a scan ran into one
+/// paragraph holds dozens, a note quoting an opening a few.
+pub(crate) fn numbered_moves_in_text(line: &str) -> (usize, u32, u32, std::ops::Range<usize>) {
+    let mut count = 0;
+    let (mut low, mut high) = (u32::MAX, 0);
+    let mut at = 0..0;
+    let mut words = line
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
+        .peekable();
+    while let Some((start, word)) = words.next() {
+        let Some(number) = word
+            .strip_suffix('.')
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        // A descriptive move's start: a piece alone, or glued to `to`, `-`, `x` and a
+        // capital (`PtoK4`, `Kt-KB3`, `PxP`); never SAN's piece and small square (`Bg5`).
+        let piece = words.peek().is_some_and(|(_, next)| {
+            ["Castles", "Kt", "P", "B", "R", "Q", "K"].iter().any(|p| {
+                next.strip_prefix(p).is_some_and(|rest| {
+                    let rest = rest.trim_end_matches(['.', ',', ';']);
+                    let capital_after = |r: &str| !r.starts_with(|c: char| c.is_lowercase());
+                    rest.is_empty()
+                        || rest.starts_with("to")
+                        || rest.starts_with('-')
+                        || rest.strip_prefix(['x', '×']).is_some_and(capital_after)
+                        || rest.starts_with(|c: char| c.is_uppercase())
+                })
+            })
+        });
+        if piece {
+            if count == 0 {
+                at = start..start + word.len();
+            }
+            count += 1;
+            low = low.min(number);
+            high = high.max(number);
+        }
+    }
+    (count, low, high, at)
+}
+
 /// Whether a line that reads as no moves is laid out as moves all the same: no word of prose,
 /// and at least two move-shaped tokens (a piece letter joined to a square by `-`, `x` or `×`,
 /// `P-e4`, `QxBP`, `Kt-QB3`, or a piece letter and a square apart, `P - Q 4`), whatever
