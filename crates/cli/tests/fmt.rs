@@ -92,6 +92,32 @@ fn canonical_sample(dir: &Path) -> String {
     text(&out.stdout)
 }
 
+/// A Latin-1 file comes out UTF-8, its names and comments the same characters: each game
+/// says it was read as Latin-1, and the file as a whole that its encoding changed.
+#[test]
+fn a_latin_1_file_is_written_as_utf8_and_said() {
+    let dir = scratch("latin1");
+    let latin1 = b"[Event \"Caf\xe9\"]\n[White \"M\xfcller\"]\n\n1. e4 {d\xe9but} e5 *\n";
+    fs::write(dir.join("games.pgn"), latin1).unwrap();
+    let out = scoresheet(&dir, &["fmt", "games.pgn"], None);
+    let stderr = text(&out.stderr);
+    assert_eq!(code(&out), 0, "{stderr}");
+    assert!(
+        stderr.contains("note: games.pgn was not UTF-8 (read as Latin-1 where it was not); it is written as UTF-8"),
+        "{stderr}"
+    );
+    let written = fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert!(written.contains("[Event \"Café\"]") && written.contains("[White \"Müller\"]"));
+    assert!(written.contains("{début}"), "{written}");
+    // Formatted again, a UTF-8 file: nothing to say of its encoding.
+    let again = scoresheet(&dir, &["fmt", "games.pgn"], None);
+    assert!(
+        !text(&again.stderr).contains("not UTF-8"),
+        "{}",
+        text(&again.stderr)
+    );
+}
+
 #[test]
 fn a_messy_san_file_becomes_the_canonical_form() {
     let dir = scratch("messy-san");

@@ -154,6 +154,14 @@ pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
                 if let Err(e) = file.commit() {
                     writeln!(err, "error: cannot write {name}: {e}")?;
                     failed_files += 1;
+                } else if spliced.not_utf8 && !args.quiet {
+                    // Its bytes read as Latin-1 where they were not UTF-8, each said per game:
+                    // the file as a whole changed its encoding.
+                    writeln!(
+                        err,
+                        "note: {name} was not UTF-8 (read as Latin-1 where it was not); it is \
+                         written as UTF-8"
+                    )?;
                 }
             }
             // Unchanged, or no game replays: the file is left as it is, to the byte.
@@ -305,6 +313,8 @@ struct Splice {
     misplaced: bool,
     /// Why writing failed, when it did.
     failed: Option<io::ErrorKind>,
+    /// The input holds bytes that are not UTF-8 (a Latin-1 file): the file written is UTF-8.
+    not_utf8: bool,
     compare: Compare,
 }
 
@@ -313,6 +323,7 @@ struct Spliced {
     dest: Dest,
     wrote: bool,
     misplaced: bool,
+    not_utf8: bool,
     /// Where the formatted text first departs from the input, if it does.
     change: Option<Change>,
 }
@@ -327,6 +338,7 @@ impl Splice {
             wrote: false,
             misplaced: false,
             failed: None,
+            not_utf8: false,
             compare: Compare::default(),
         }
     }
@@ -387,12 +399,15 @@ impl Splice {
             dest: self.dest,
             wrote: self.wrote,
             misplaced: self.misplaced,
+            not_utf8: self.not_utf8,
         })
     }
 }
 
 impl pipeline::Sink for Splice {
     fn bytes(&mut self, offset: u64, bytes: Arc<Vec<u8>>) -> io::Result<()> {
+        // Parts are cut at line starts, never inside a character.
+        self.not_utf8 |= std::str::from_utf8(&bytes).is_err();
         self.compare.original(&bytes);
         self.end = offset + bytes.len() as u64;
         if self.end > self.pos {
