@@ -831,22 +831,12 @@ impl Scanner {
                     // same game's, given twice (a second `Event` in the PDN standard's own
                     // example): splitting there left the players in a game without moves and
                     // the moves in one without players.
-                    let name = &buf[i + scan.name.start..i + scan.name.end];
-                    let start = self.start.unwrap_or(0);
-                    let repeated = self.found.tags.first().is_some_and(|first| {
-                        !name.is_empty()
-                            && buf.get(start + first.name.start..start + first.name.end)
-                                == Some(name)
-                    });
                     // Or after a blank line: stacked tag sections of games not played yet (a
-                    // broadcast's pairings) hold no Result tag.
-                    let apart = || {
-                        self.found.tags.last().is_some_and(|last| {
-                            blank_line_between(buf.get(start + last.span.end..i).unwrap_or(&[]))
-                        })
-                    };
-                    let starts_next = repeated && (self.found.result_tag || apart());
-                    if starts_next && !self.one_game {
+                    // broadcast's pairings) hold no Result tag. Out of line: few sections name
+                    // their first tag twice, and the test's values waited on the stack in the
+                    // scanner's loop (0.4% of the read path).
+                    let repeated = self.repeats_first_tag(buf, i, &scan);
+                    if repeated && !self.one_game && self.starts_next_game(buf, i) {
                         return Scan::NextGame(i);
                     }
                     // Text after the tag pair on its line, before the next line's tags of the
@@ -868,13 +858,15 @@ impl Scanner {
                         let at = self.rel(i);
                         // Said here, once: the tag is scanned again when its line's tail
                         // needs more input.
-                        if repeated && !starts_next {
-                            let span = Span::new(at, at + scan.end);
-                            self.found.warnings.push(repeated_first_tag(name, span));
+                        if repeated && !self.starts_next_game(buf, i) {
+                            self.repeated_tag(buf, i, &scan, at);
                         }
                         self.found.tag(&scan, at);
                     }
-                    self.found.result_tag |= name.eq_ignore_ascii_case(b"Result");
+                    if !self.found.result_tag {
+                        self.found.result_tag = buf[i + scan.name.start..i + scan.name.end]
+                            .eq_ignore_ascii_case(b"Result");
+                    }
                     if let Some(tail) = tail {
                         self.pos = self.tag_line_end;
                         if !self.found.defer {
@@ -1177,6 +1169,44 @@ impl Scanner {
         self.found
             .comment(Span::new(i - start, end - start), CommentKind::Brace);
         end
+    }
+
+    /// Whether the tag at `i` has the name of the game's first tag. Lengths, then first bytes,
+    /// then the rest: every tag of every game is asked, and nearly every name differs from the
+    /// first in one of the first two.
+    #[inline(always)]
+    fn repeats_first_tag(&self, buf: &[u8], i: usize, scan: &lexer::TagScan) -> bool {
+        let Some(first) = self.found.tags.first() else {
+            return false;
+        };
+        let len = scan.name.end - scan.name.start;
+        if len == 0 || first.name.end - first.name.start != len {
+            return false;
+        }
+        let start = self.start.unwrap_or(0);
+        let (at, then) = (i + scan.name.start, start + first.name.start);
+        buf.get(at) == buf.get(then) && buf.get(at..at + len) == buf.get(then..then + len)
+    }
+
+    /// Whether the game's first tag given again at `i` starts the next game: after a `Result`
+    /// tag, or after a blank line.
+    #[cold]
+    #[inline(never)]
+    fn starts_next_game(&self, buf: &[u8], i: usize) -> bool {
+        let start = self.start.unwrap_or(0);
+        self.found.result_tag
+            || self.found.tags.last().is_some_and(|last| {
+                blank_line_between(buf.get(start + last.span.end..i).unwrap_or(&[]))
+            })
+    }
+
+    /// Says the game's first tag given again at `i` (`at` in the game), kept in the game.
+    #[cold]
+    #[inline(never)]
+    fn repeated_tag(&mut self, buf: &[u8], i: usize, scan: &lexer::TagScan, at: usize) {
+        let name = &buf[i + scan.name.start..i + scan.name.end];
+        let span = Span::new(at, at + scan.end);
+        self.found.warnings.push(repeated_first_tag(name, span));
     }
 
     /// [`tag_tail`] after the tag at `i`, against the game's first tag's name (this one's when it
