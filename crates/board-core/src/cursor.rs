@@ -353,9 +353,7 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
             }
             _ => None,
         };
-        if let Some(span) = apart {
-            self.join(token, span);
-        }
+        let apart = apart.map(|span| self.join(token, span));
         MoveToken {
             token,
             bytes,
@@ -364,14 +362,25 @@ impl<'a, N: Notation + ?Sized> TokenCursor<'a, N> {
     }
 
     /// Joins the move token at `token` and the piece written apart at `span` in `glued`, and
-    /// steps past that piece. Out of line: few files write one.
+    /// steps past that piece; then the tokens after it while the text so far cannot end a move
+    /// ([`Notation::continues_glued`]: `e2` `-` `e4`). Gives the span of what was joined to the
+    /// token. Out of line: few files write one.
     #[cold]
     #[inline(never)]
-    fn join(&mut self, token: Span, span: Span) {
+    fn join(&mut self, token: Span, span: Span) -> Span {
         self.next += 1;
         self.glued.clear();
         self.glued.push_str(slice(self.game, token));
         self.glued.push_str(slice(self.game, span));
+        let mut joined = span;
+        while self.notation.continues_glued(&self.glued)
+            && let Some(&Ev::Move(rest)) = self.events.get(self.next)
+        {
+            self.next += 1;
+            self.glued.push_str(slice(self.game, rest));
+            joined = Span::new(joined.start, rest.end);
+        }
+        joined
     }
 
     /// Whether the notation glues the move token at `span` to the one before it: asked on its

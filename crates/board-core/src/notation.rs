@@ -152,6 +152,14 @@ pub trait Notation {
         false
     }
 
+    /// After a piece written apart was glued to a move token ([`Notation::glues`]), whether the
+    /// text so far cannot end a move and the next token is its rest: `e2` and `-` glued, `e4`
+    /// follows (`e2 - e4`, long algebraic typed with spaces). Asked only once something was
+    /// glued, never on the read of every move. [`Notation::continues`] by default.
+    fn continues_glued(&self, glued: &str) -> bool {
+        self.continues(glued)
+    }
+
     /// How this notation marks a draw offer: glued after the move (`Some("=")` in French), or
     /// `None` when the record carries it as the FIDE scoresheet symbol in a comment, `{(=)}`.
     fn draw_offer_suffix(&self) -> Option<&'static str> {
@@ -245,6 +253,10 @@ impl<N: Notation + ?Sized> Notation for &N {
 
     fn continues(&self, token: &str) -> bool {
         (**self).continues(token)
+    }
+
+    fn continues_glued(&self, glued: &str) -> bool {
+        (**self).continues_glued(glued)
     }
 
     fn draw_offer_suffix(&self) -> Option<&'static str> {

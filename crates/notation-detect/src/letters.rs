@@ -101,6 +101,13 @@ impl Notation for Reader {
         }
     }
 
+    fn continues_glued(&self, glued: &str) -> bool {
+        match self {
+            Reader::French(n) => n.continues_glued(glued),
+            Reader::Letters(n) => n.continues_glued(glued),
+        }
+    }
+
     fn is_null(&self, token: &str) -> bool {
         match self {
             Reader::French(n) => n.is_null(token),

@@ -112,7 +112,16 @@ impl Notation for Algebraic {
     }
 
     fn may_glue(&self, next: &[u8]) -> bool {
-        matches!(*next, [b'e', b'.', b'p', b'.'] | [b'e', b'p'])
+        // `e.p.`, and a dash or a capture sign alone: long algebraic typed with spaces
+        // (`e2 - e4`, `d4 x e5`), whose rest follows ([`Notation::continues_glued`]).
+        matches!(
+            *next,
+            [b'e', b'.', b'p', b'.'] | [b'e', b'p'] | [b'-'] | [b'x']
+        )
+    }
+
+    fn continues_glued(&self, glued: &str) -> bool {
+        glued.len() > 1 && glued.ends_with(['-', 'x'])
     }
 }
 

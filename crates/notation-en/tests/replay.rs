@@ -47,6 +47,31 @@ fn draw_offer_comment_stays_with_its_move() {
     assert_eq!(movetext(&out), "1. e4 e5 2. Nf3 {(=)} 2... Nc6 *");
 }
 
+/// Long algebraic typed with spaces around its dash or capture sign (an Italian web page's
+/// `1.e2 - e4, e7 - e5`): the three tokens read as one move, each said written apart.
+#[test]
+fn long_algebraic_with_spaces_around_the_dash_is_read() {
+    let (out, messages) = convert(
+        "1. e2 - e4 e7 - e5 2. Ng1 - f3 Nb8 - c6 3. d2 - d4 e5 x d4 *",
+        &Algebraic::ENGLISH,
+    );
+    assert_eq!(movetext(&out), "1. e4 e5 2. Nf3 Nc6 3. d4 exd4 *");
+    assert!(
+        messages.contains(&"warning: e2: \"- e4\" written apart from its move (game 1)".to_owned()),
+        "{messages:?}"
+    );
+    assert!(
+        messages.contains(&"warning: e5: \"x d4\" written apart from its move (game 1)".to_owned()),
+        "{messages:?}"
+    );
+    // A dash alone with nothing after it that reads is no move.
+    let (_, messages) = convert("1. e4 - *", &Algebraic::ENGLISH);
+    assert!(
+        messages.iter().any(|m| m.starts_with("error")),
+        "{messages:?}"
+    );
+}
+
 #[test]
 fn detached_en_passant_mark_is_read_with_its_move() {
     let (out, messages) = convert("1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 *", &Algebraic::ENGLISH);

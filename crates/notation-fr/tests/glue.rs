@@ -12,9 +12,9 @@ use testkit::Rng;
 use testkit::chess::STARTS;
 
 /// What records write apart after a move, glued or not by one notation or another.
-const APART: [&str; 22] = [
+const APART: [&str; 23] = [
     "e.p.", "e.p", "ep", "+", "#", "=", "+=", "#=", "(=)", "+(=)", "#(=)", "e.p.+", "ep#", "ch",
-    "dis.ch", "!", "?!", "$1", "1-0", "*", "x", "",
+    "dis.ch", "!", "?!", "$1", "1-0", "*", "x", "-", "",
 ];
 
 /// Asserts the promise on `word`; returns whether `glues` said yes.
@@ -33,8 +33,11 @@ fn check<N: Notation + ?Sized>(notation: &N, word: &str) -> bool {
 enum Glues {
     /// French's documents: `e.p.` and the signs written apart.
     MarksAndSigns,
-    /// `e.p.` and `ep`: the letter tables and long algebraic.
+    /// `e.p.` and `ep`: long algebraic.
     EnPassant,
+    /// `e.p.`, `ep`, and a capture sign or dash alone (`e2 - e4`, long algebraic typed with
+    /// spaces): the letter tables.
+    EnPassantAndSpacedSigns,
     /// Nothing: engines write no mark.
     Nothing,
 }
@@ -53,7 +56,7 @@ fn notations() -> Vec<(Glues, Boxed)> {
     ];
     all.extend(LANGUAGES.iter().map(|l| {
         (
-            Glues::EnPassant,
+            Glues::EnPassantAndSpacedSigns,
             Box::new(Algebraic::with_letters(*l)) as Boxed,
         )
     }));
@@ -77,6 +80,9 @@ fn may_glue_never_refuses_what_glues_takes() {
                 "{name} glues {glued:?}"
             ),
             Glues::EnPassant => assert_eq!(glued, ["e.p.", "ep"], "{name}"),
+            Glues::EnPassantAndSpacedSigns => {
+                assert_eq!(glued, ["e.p.", "ep", "x", "-"], "{name}");
+            }
             Glues::Nothing => assert!(glued.is_empty(), "{name} glues {glued:?}"),
         }
     }
