@@ -605,15 +605,27 @@ where
         if let Some(apart) = token.apart
             && !self.source.follows(Convention::MarkApart)
         {
-            self.diagnostics.push(Diagnostic::warning(
-                Code::MoveWrittenApart,
-                format!(
-                    "{}: {:?} written apart from its move",
-                    game.slice(token.token),
-                    game.slice(apart)
-                ),
-                apart,
-            ));
+            let rest = game.slice(apart);
+            if rest.starts_with(['-', 'x']) {
+                // Long algebraic typed with spaces (`e2 - e4`), every move of such a game:
+                // one warning names the others.
+                self.repeats.warn(
+                    &mut self.diagnostics,
+                    game.slice(span),
+                    Code::MoveWrittenApart,
+                    "a move written with spaces around its dash or capture sign",
+                    apart,
+                );
+            } else {
+                self.diagnostics.push(Diagnostic::warning(
+                    Code::MoveWrittenApart,
+                    format!(
+                        "{}: {rest:?} written apart from its move",
+                        game.slice(token.token),
+                    ),
+                    apart,
+                ));
+            }
         }
         // No move may follow a draw the rules made by themselves; where they may not bind the
         // game, one warning says it went on.
