@@ -172,6 +172,21 @@ WHITE. (Mr. M.) BLACK. (M. C., &c.) 1. P. to K's 4th.
     );
 }
 
+/// The heads line indented, as a scan sets it: the players and the first move still read
+/// (the heads were sliced with the indent counted twice, past the line's end here).
+#[test]
+fn an_indented_heads_line_with_the_first_move_is_read() {
+    let book = format!(
+        "{}WHITE. (Mr. M.) BLACK. (M. C.) 1. P-K4\n\n1. P-K3 2. P-Q4\n",
+        " ".repeat(40)
+    );
+    let out = run(&workspace(), &["import"], Some(book.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("1. e4 e6 2. d4"), "{stdout}{stderr}");
+    assert!(stdout.contains("[White \"Mr. M.\"]"), "{stdout}");
+}
+
 /// A page whose columns a scan ran into one paragraph (the Britannica's Anderssen -
 /// Kieseritzky): its moves cannot be told apart, and the import says they were not read instead
 /// of counting the paragraph as prose with nothing wrong.

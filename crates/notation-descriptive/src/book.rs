@@ -1080,21 +1080,12 @@ impl State<'_> {
         // Column heads and the first moves after them on the same line: the heads as any
         // heads, the rest as a line of moves.
         if let Some(at) = layout::moves_after_column_head(trimmed) {
+            self.column_heads(&trimmed[..at], line_no);
             let at = (cleaned.len() - cleaned.trim_start().len()) + at;
-            self.head_at = Some(line_no);
-            if self.game.as_ref().is_none_or(|g| g.ended) {
-                self.finish_game();
-                self.names = names_in_heads(&trimmed[..at]);
-            }
             return self.line(&raw[at..], offset + at);
         }
         if layout::is_column_head(trimmed) {
-            self.head_at = Some(line_no);
-            if self.game.as_ref().is_none_or(|g| g.ended) {
-                self.finish_game();
-                // `WHITE. (Mr. A.)   BLACK. (Mr. B.)`: the players in the heads.
-                self.names = names_in_heads(trimmed);
-            }
+            self.column_heads(trimmed, line_no);
             return LineClass::Heading;
         }
         // `  MASON             H. E. BIRD` under `  White             Black`.
@@ -1319,6 +1310,16 @@ impl State<'_> {
             );
         }
         self.prose(single_spaced(&cleaned), line_no)
+    }
+
+    /// Column heads at line `line_no`: `WHITE. (Mr. A.)   BLACK. (Mr. B.)`, the players in the
+    /// heads for the game they start.
+    fn column_heads(&mut self, heads: &str, line_no: usize) {
+        self.head_at = Some(line_no);
+        if self.game.as_ref().is_none_or(|g| g.ended) {
+            self.finish_game();
+            self.names = names_in_heads(heads);
+        }
     }
 
     /// A move line that no game takes and that nothing before it gives the start of (no game

@@ -657,9 +657,6 @@ fn letter_hint(first: u8, letters: &PieceLetters) -> String {
             letters.name(),
         );
     }
-    if first.is_ascii_lowercase() && piece(&PieceLetters::ENGLISH).is_some() {
-        return format!("; piece letters are upper case ({})", char::from(upper));
-    }
     String::new()
 }
 
