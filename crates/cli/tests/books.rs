@@ -215,6 +215,59 @@ King s Bishop s Gambit. WHITE. Herr Anderssen. 1. P to K 4 2. P to K B 4 3. B to
 }
 
 #[test]
+fn long_algebraic_in_a_books_own_letters_is_said_not_read() {
+    // A Polish book's page (Stefański, Gry umysłowe): two columns of moves a line, each move
+    // its piece's Polish letter set apart and both squares. It imported no game and said
+    // nothing ("0 lines not read", exit 0).
+    let book = "\
+Przykłady.
+Białe. Czarne. Białe. Czarne.
+1 e2 e4 1 e7 e5 15 G e2 f3 15 W a8 b8
+2 K g1 f3 2 d7 d6 16 H d2 c2 16 H d8 c7
+3 d2 d4 3 c5 d4 17 h2 h4 17 K g6 h4
+10 0 0 10 b7 b5 24 K c3 a4 24 H c8 c6
+czarne wygrywają.
+";
+    let out = run(&workspace(), &["import"], Some(book.as_bytes()));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("these 4 lines are laid out as moves but read as none"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("4 lines not read"), "{stderr}");
+    // An Italian page: the first move read as a pawn's squares, the rest of the line was
+    // taken for a note and the game said complete (exit 0).
+    let page = "\
+Paul Morphy - Brunswick/Isouard
+
+1.e2 - e4, e7 - e5 2.Cg1 - f3, d7 - d6 3.d2 - d4, Ac8 - g4 4.d4 x e5, Ag4 x f3
+5.Dd1 x f3, d6 x e5 6.Af1 - c4, Cg8 - f6 7.Df3 - b3, Dd8 - e7 8.Cb1 - c3, c7 - c6
+";
+    let out = run(&workspace(), &["import"], Some(page.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("these 2 lines are laid out as moves but read as none"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("long algebraic"), "{stderr}");
+    assert!(!stdout.contains("1. e4"), "{stdout}");
+    // Descriptive books quote SAN appendices and squares in their prose: neither is flagged.
+    for text_ in [
+        "1. e4 e5 2. Nf3 d6 3. d4 exd4 4. Nxd4 Nf6 5. Nc3 Be7\n",
+        "The squares e4 and d5 are the centre of the board.\n",
+    ] {
+        let out = run(&workspace(), &["import"], Some(text_.as_bytes()));
+        assert!(
+            !text(&out.stderr).contains("laid out as moves"),
+            "{text_}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
 fn knights_in_capitals_and_a_dash_before_the_piece_taken_are_read() {
     let book = "\
 GAME 14.

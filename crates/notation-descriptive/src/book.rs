@@ -1277,8 +1277,9 @@ impl State<'_> {
                         )
                         .with_help(
                             "a book's moves are read in descriptive notation (`P-K4`, `Kt-KB3`; \
-                             French with --from descriptive-fr), and PGN by `scoresheet \
-                             convert`: this line's are in another form",
+                             French with --from descriptive-fr), and algebraic, long algebraic \
+                             too (`e2-e4`, `Cg1-f3`), by `scoresheet convert` from PGN \
+                             (`1. e2-e4 e7-e5`): this line's are in another form",
                         ),
                     );
                 }
@@ -4995,9 +4996,11 @@ fn read_moves(
                     k += 1;
                 }
             }
-            // `6. P - R 8 (Q), and wins.`: words after the moves end the line.
+            // `6. P - R 8 (Q), and wins.`: words after the moves end the line; moves in
+            // another form (`e7 - e5 2.Cg1 - f3`) are no words, and the line is not read.
             None if moves > 0
-                && text.starts_with(|c: char| c.is_lowercase() || c == '(' || c == '&') =>
+                && text.starts_with(|c: char| c.is_lowercase() || c == '(' || c == '&')
+                && !layout::looks_like_moves(&line[s..]) =>
             {
                 let rest = line[s..].trim().trim_end_matches('.');
                 items.push(Item::Note(rest.to_owned()));

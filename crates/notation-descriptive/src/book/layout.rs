@@ -296,12 +296,46 @@ pub(crate) fn looks_like_moves(line: &str) -> bool {
     let mut moves = 0;
     let mut pieces_apart = 0;
     let mut joined_squares = 0;
+    // Long algebraic in any language, which names both squares: `e2-e4`, `Cg1-f3`, `e2e4`,
+    // and the two squares apart (`K g1 f3`, the piece letter whatever the book's tongue).
+    let mut coordinates = 0;
+    // A move's first square waits for its second: after a piece's letter set apart (`K g1`),
+    // or before a sign set apart (`e2 -`, `Cg1 -`). Two squares alone (`e4 e5`) are two SAN
+    // pawn moves, and so are a piece's move and a square (`Nf3 d6`).
+    let mut from = false;
+    // What the last token was: a square (`e2`, `Cg1`), a capital alone (`K`).
+    let (mut last_square, mut last_letter) = (false, false);
     for token in line.split_whitespace() {
         let token = token.trim_matches(|c: char| matches!(c, ',' | ';' | '!' | '?' | '(' | ')'));
         let body = token
             .trim_end_matches('.')
             .trim_end_matches("ch")
             .trim_end_matches("mate");
+        // Its move number glued on (`2.Cg1`) is no part of the move.
+        let bare = body.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let square = is_square(bare.as_bytes());
+        let lettered = bare
+            .strip_prefix(char::is_uppercase)
+            .is_some_and(|rest| is_square(rest.as_bytes()));
+        let (was_square, was_letter) = (last_square, last_letter);
+        (last_square, last_letter) = (square || lettered, false);
+        if matches!(body, "-" | "x" | ":" | "×" | "–" | "—") {
+            from = was_square;
+            continue;
+        }
+        if (square && std::mem::take(&mut from)) || is_coordinate_move(bare) {
+            coordinates += 1;
+            last_square = false;
+            continue;
+        }
+        if square || lettered {
+            // `K g1 f3`; not `Nf3 d6`, two moves of SAN.
+            from = square && was_letter;
+            joined_squares += 1;
+            continue;
+        }
+        from = false;
+        last_letter = bare.len() == 1 && bare.starts_with(char::is_uppercase);
         if token.is_empty() || SIGNS.contains(&token) || SIGNS.contains(&body) {
             continue;
         }
@@ -329,9 +363,36 @@ pub(crate) fn looks_like_moves(line: &str) -> bool {
         }
     }
     moves >= 2
+        || coordinates >= 2
+        // `3 d2 d4 3 c5 d4 17 h2 h4 17 K g6 h4`: pawns' moves by their two squares beside one.
+        || (coordinates >= 1 && joined_squares >= 3)
         || (moves + pieces_apart >= 2
             && joined_squares + pieces_apart >= 2
             && line.contains(['-', 'x', '×']))
+}
+
+/// Whether `bytes` is a square's name in small letters, `e4`.
+fn is_square(bytes: &[u8]) -> bool {
+    matches!(bytes, [b'a'..=b'h', b'1'..=b'8'])
+}
+
+/// Whether `body` is a move of long algebraic: a capital piece letter or none, a square, a
+/// dash, `x`, `:` or nothing, a square, and what may follow a move (`=Q`, `+`, `e.p.`).
+fn is_coordinate_move(body: &str) -> bool {
+    let bytes = body.as_bytes();
+    let bytes = match bytes {
+        [first, rest @ ..] if first.is_ascii_uppercase() => rest,
+        _ => bytes,
+    };
+    let Some((from, rest)) = bytes.split_at_checked(2) else {
+        return false;
+    };
+    let rest = match rest {
+        [b'-' | b'x' | b':', rest @ ..] => rest,
+        _ => rest,
+    };
+    let rest = rest.strip_prefix("×".as_bytes()).unwrap_or(rest);
+    is_square(from) && rest.get(..2).is_some_and(is_square)
 }
 
 #[cfg(test)]
@@ -347,6 +408,14 @@ mod tests {
             "4334:        6. B × Kt                 B × Kt ch",
             "12. QxBP ch KtxQ",
             "1. P-K4, P-K4; 2. Kt-KB3",
+            // Long algebraic: a Polish book's two games a line, piece letters its own
+            // (Stefański, Gry umysłowe), and an Italian page's.
+            "2 K g1 f3 2 d7 d6 16 H d2 c2 16 H d8 c7",
+            "10 0 0 10 b7 b5 24 K c3 a4 24 H c8 c6",
+            "3 d2 d4 3 c5 d4 17 h2 h4 17 K g6 h4",
+            "1. e2-e4 e7-e5 2. Cg1-f3 Cb8-c6",
+            "3. d2d4 e5xd4",
+            "e7 - e5 2.Cg1 - f3, d7 - d6 3.d2 - d4, Ac8 - g4 4.d4 x e5, Ag4 x f3",
         ] {
             assert!(looks_like_moves(line), "{line}");
         }
@@ -358,6 +427,10 @@ mod tests {
             "R Kt B Q K B Kt R",
             "1913",
             "Resigns.",
+            "czarne wygrywają.",
+            "1. e4 e5 2. Nf3 d6 3. d4 exd4 4. Nxd4 Nf6",
+            "12. Bg5 h6 13. Bh4 g5",
+            "The squares e4 and d5 are the centre.",
             "(See Diagram 12.)",
             "THE MEN--THE KING--THE QUEEN--THE ROOKS OR CASTLES--THE",
             "KING AND PAWN,--KING, BISHOP, AND PAWN,--AND",
