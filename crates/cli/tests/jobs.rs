@@ -287,17 +287,31 @@ fn shared_corpus_reads_the_same_on_any_number_of_workers() {
     same_on_any_jobs(&fmt, None);
 }
 
-/// A file in Spanish letters, which Italian writes alike: no game decides its letter set, and
-/// every part after the first detects its games itself, guessing that no game before it
-/// decided. Where one did (an English game between Spanish ones), the games after it are read
-/// in English, as on one worker, however the file is cut; what detection says of a game names
-/// it by its number in the file.
+/// Games without a bishop's move, in Spanish letters: French, Italian, Portuguese and Romanian
+/// spell their knights, queens, rooks and kings alike, and no game decides the letter set. Every
+/// part after the first detects its games itself, guessing that no game before it decided.
+/// Where one did (an English game between them), the games after it are read in English, as
+/// on one worker, however the file is cut; what detection says of a game names it by its
+/// number in the file. Spanish games with bishops decide the file at their first game, Italian
+/// spelling its letters alike.
 #[test]
 fn detection_that_decides_nothing_reads_the_same_on_any_number_of_workers() {
     let dir = std::env::temp_dir().join(format!("scoresheet-jobs-es-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let english = std::fs::read(workspace().join("corpus/samples/club-games.pgn")).unwrap();
     let sample = workspace().join("corpus/samples/club-games.pgn");
+    let in_spanish = |english: &[u8]| {
+        let out = run(
+            &["convert", "--to", "es", "-"],
+            1,
+            Cut::Default,
+            Some(english),
+        );
+        assert!(out.status.success(), "{}", shown(&out).2);
+        out.stdout
+    };
+
+    // Spanish with bishops: the first game decides es, said once.
     let spanish = run(
         &["convert", "--to", "es", sample.to_str().unwrap()],
         1,
@@ -305,30 +319,44 @@ fn detection_that_decides_nothing_reads_the_same_on_any_number_of_workers() {
         None,
     );
     assert!(spanish.status.success(), "{}", shown(&spanish).2);
-    let spanish = spanish.stdout;
-    let repeated = |times: usize| spanish.repeat(times);
-
-    // Spanish throughout: every game read, the note said once.
     let es = dir.join("es.pgn");
-    std::fs::write(&es, repeated(8)).unwrap();
-    let es = es.to_str().unwrap();
-    let (status, stdout, stderr) = same_on_any_jobs(&["check", es], None);
+    std::fs::write(&es, spanish.stdout.repeat(8)).unwrap();
+    let (status, stdout, stderr) = same_on_any_jobs(&["check", es.to_str().unwrap()], None);
     assert_eq!(status, Some(0), "{stderr}");
     assert!(stdout.starts_with("checked 24 games"), "{stdout}");
-    assert_eq!(stderr.matches("read as es").count(), 1, "{stderr}");
-    let (_, en, _) = same_on_any_jobs(&["convert", "--to", "en", es], None);
+    assert_eq!(stderr.matches("note:").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("detected es: only es and it, whose letters are spelled alike"),
+        "{stderr}"
+    );
+
+    let knights = "[Event \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. d4 exd4 5. Nxd4 Nxd4 \
+                   6. Qxd4 d6 7. h3 c5 8. Qd3 Rb8 1/2-1/2\n\n[Event \"B\"]\n\n1. d4 d5 \
+                   2. Nf3 Nf6 3. Nc3 Nc6 4. Rb1 Rb8 5. Ng5 h6 6. Nf3 e6 1-0\n";
+    let undecided = in_spanish(knights.as_bytes());
+    let repeated = |times: usize| undecided.repeat(times);
+
+    // Undecided throughout: every game read, the note said once.
+    let path = dir.join("knights.pgn");
+    std::fs::write(&path, repeated(8)).unwrap();
+    let path = path.to_str().unwrap();
+    let (status, stdout, stderr) = same_on_any_jobs(&["check", path], None);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.starts_with("checked 16 games"), "{stdout}");
+    assert_eq!(stderr.matches("read as fr").count(), 1, "{stderr}");
+    let (_, en, _) = same_on_any_jobs(&["convert", "--to", "en", path], None);
     let written = run(
         &["convert", "--to", "en", "-"],
         1,
         Cut::Default,
-        Some(&english.repeat(8)),
+        Some(knights.repeat(8).as_bytes()),
     );
     assert!(
         en.as_bytes() == written.stdout,
         "the Spanish games convert to English as the English ones are written"
     );
 
-    // An English game after twelve Spanish ones decides English: the twelve after it fail.
+    // An English game after eight undecided ones decides English: the eight after it fail.
     let second = english
         .windows(7)
         .skip(1)
@@ -346,20 +374,20 @@ fn detection_that_decides_nothing_reads_the_same_on_any_number_of_workers() {
         stderr
             .matches("\"Cf3\" does not start with a piece letter")
             .count(),
-        12,
+        8,
         "{stderr}"
     );
     assert!(
-        stderr.contains("(game 14: ") && stderr.contains("(game 25: "),
+        stderr.contains("(game 10: ") && stderr.contains("(game 17: "),
         "{stderr}"
     );
-    assert!(!stderr.contains("(game 13: "), "{stderr}");
-    assert!(stderr.contains("12 errors in 12 games"), "{stderr}");
-    assert!(stdout.starts_with("checked 25 games"), "{stdout}");
+    assert!(!stderr.contains("(game 9: "), "{stderr}");
+    assert!(stderr.contains("8 errors in 8 games"), "{stderr}");
+    assert!(stdout.starts_with("checked 17 games"), "{stdout}");
 
     // A game no letter set reads whole, far into the file: named by its number in the file.
-    let text = String::from_utf8(spanish.clone()).unwrap();
-    let broken = text.replacen("Ab5", "Ab6", 1);
+    let text = String::from_utf8(undecided.clone()).unwrap();
+    let broken = text.replacen("Cf6", "Cf5", 1);
     assert_ne!(broken, text);
     let mut late = repeated(6);
     late.extend_from_slice(broken.as_bytes());
@@ -369,7 +397,7 @@ fn detection_that_decides_nothing_reads_the_same_on_any_number_of_workers() {
     let (status, _, stderr) = same_on_any_jobs(&["check", late_path.to_str().unwrap()], None);
     assert_eq!(status, Some(1), "{stderr}");
     assert!(
-        stderr.contains("no letter set replays game 19 whole"),
+        stderr.contains("no letter set replays game 13 whole"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -186,6 +186,9 @@ pub struct Detection {
     /// The first move the fitting languages read differently, as written, glued with what
     /// belongs to it (`dxe6 e.p.`); empty when they read the same moves.
     differ_token: String,
+    /// Several letter sets fit and every one spells its letters as the first does (Spanish
+    /// and Italian, German and Swedish): no game can ever tell them apart.
+    spelled_alike: bool,
     start: Position,
     /// What the readers are, in the reason: `letter set`, `descriptive language`.
     what: &'static str,
@@ -281,6 +284,7 @@ fn with_movetext(tokens: &[&str], detect: impl Fn(&RawGame) -> Detection) -> Det
             same_moves: true,
             plies: 0,
             differ_token: String::new(),
+            spelled_alike: false,
             start: Position::new(),
             what: "letter set",
         },
@@ -304,6 +308,7 @@ where
     let mut fits = Vec::new();
     let mut rejections = Vec::new();
     let mut first_fit = None;
+    let mut spelled_alike = true;
     for (i, reader) in readers.iter().enumerate() {
         // A reader that reads every token as one before it does reads the game as it did.
         let earlier = readers[..i].iter().find(|earlier| alike(earlier, reader));
@@ -319,6 +324,7 @@ where
         };
         match read {
             Ok((moves, repairs)) => {
+                spelled_alike &= first_fit.is_none_or(|first| alike(first, reader));
                 first_fit.get_or_insert(reader);
                 fits.push(Fit {
                     language: reader.name(),
@@ -365,6 +371,7 @@ where
         |f| f.moves.len(),
     );
     Detection {
+        spelled_alike: spelled_alike && fits.len() > 1,
         fits,
         rejections,
         same_moves,
@@ -510,6 +517,28 @@ pub fn detect_descriptive_game(
 }
 
 impl Detection {
+    /// Whether several letter sets replay the game and every one spells its letters as the
+    /// first does (Spanish and Italian, German and Swedish): they read every game alike, so
+    /// the first is as good a name as any, and no other game will tell them apart.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use notation_detect::detect;
+    ///
+    /// let spanish = detect(&["e4", "e5", "Cf3", "Cc6", "Ab5", "a6"]);
+    /// assert_eq!(spanish.fits.iter().map(|f| f.language).collect::<Vec<_>>(), ["es", "it"]);
+    /// assert!(spanish.spelled_alike());
+    /// assert!(spanish.reason().starts_with("only es and it, whose letters are spelled alike, replay all 6 half-moves"));
+    ///
+    /// // Pawn moves read in every letter set: nothing is spelled alike there.
+    /// assert!(!detect(&["e4", "e5", "d4", "exd4"]).spelled_alike());
+    /// ```
+    #[must_use]
+    pub fn spelled_alike(&self) -> bool {
+        self.spelled_alike
+    }
+
     /// The one language that replays the game.
     ///
     /// # Errors
@@ -530,7 +559,7 @@ impl Detection {
     #[must_use]
     pub fn reason(&self) -> String {
         match self.fits.as_slice() {
-            [one] => {
+            [one, ..] if self.fits.len() == 1 || self.spelled_alike => {
                 let last = self.rejections.iter().map(|r| r.ply).max().unwrap_or(0);
                 let decisive: Vec<&Rejection> =
                     self.rejections.iter().filter(|r| r.ply == last).collect();
@@ -542,10 +571,17 @@ impl Detection {
                     .first()
                     .map(|r| r.at.split_once(' ').map_or("", |(n, _)| n))
                     .unwrap_or_default();
+                let who = if self.spelled_alike {
+                    format!(
+                        "only {}, whose letters are spelled alike, replay",
+                        names(self.fits.iter().map(|f| f.language))
+                    )
+                } else {
+                    format!("only {} replays", one.language)
+                };
                 let mut text = format!(
-                    "only {} replays all {} half-moves{}; `{token}` at {number} rules out {}, \
-                     the last other {}{} to fit",
-                    one.language,
+                    "{who} all {} half-moves{}; `{token}` at {number} rules out {}, the last \
+                     other {}{} to fit",
                     self.plies,
                     repairs_note(one.repairs),
                     names(decisive.iter().map(|r| r.language)),
