@@ -268,6 +268,67 @@ Paul Morphy - Brunswick/Isouard
 }
 
 #[test]
+fn a_check_sign_inside_a_run_of_moves_keeps_the_moves_after_it() {
+    // A web page's table of one game in three notations, the descriptive cell under prose:
+    // the cell was taken for prose (0 games, exit 0), and without the table the moves after
+    // `B-Kt5 ch` became a note of a game said complete.
+    let page = "\
+illustrates the differences in method of recording chess moves.
+1.P-Q4 Kt-KB3 2.P-QB4 P-K4 3.PxP Kt-Kt5 4.Kt-KB3 Kt-QB3 5.B-B4 B-Kt5 ch 6.QKt-Q2 Q-K2 \
+7.P-QR3 KKtxKP 8.PxB? Kt-Q6 mate |
+";
+    let out = run(&workspace(), &["import"], Some(page.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains(
+            "1. d4 Nf6 2. c4 e5 3. dxe5 Ng4 4. Nf3 Nc6 5. Bf4 Bb4+ 6. Nbd2 Qe7 7. a3 Ngxe5\n\
+             8. axb4 $2 Nd3# 0-1"
+        ),
+        "{stdout}"
+    );
+    assert!(!stderr.contains("check not marked"), "{stderr}");
+    // The sign glued on, and a move number after it, in the first move of the line too.
+    for (line, moves) in [
+        (
+            "1. P-K4 P-K4 2. P-Q4 B-Kt5ch 3. P-B3 BxPch",
+            "1. e4 e5 2. d4 Bb4+ 3. c3 Bxc3+ *",
+        ),
+        (
+            "1. P-K4 P-Q4 2. B-Kt5ch P-B3 3. BxPch PxB",
+            "1. e4 d5 2. Bb5+ c6 3. Bxc6+ bxc6 *",
+        ),
+        // Spaced moves run on past their numbers.
+        ("1. P - K 4 P - K 4 2. Kt - K B 3", "1. e4 e5 2. Nf3 *"),
+    ] {
+        let out = run(
+            &workspace(),
+            &["import"],
+            Some(format!("{line}\n").as_bytes()),
+        );
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{line}: {stderr}");
+        assert!(stdout.contains(moves), "{line}: {stdout}");
+        assert!(stderr.contains("0 lines not read"), "{line}: {stderr}");
+    }
+    // A move that does not read at the end of the line (`4. B Kt`, its `x` lost in a web
+    // copy of Capablanca's book) stops the game there: the line's six moves before it were
+    // lost with it.
+    let line = "1. P - K 4 P - K 4 2. Kt - K B 3 Kt - Q B 3 3. B - Kt 5 P - Q R 3 4. B Kt\n";
+    let out = run(&workspace(), &["import"], Some(line.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stdout.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("error: \"B Kt\" does not read as a move; the game stops here, at move 4"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn knights_in_capitals_and_a_dash_before_the_piece_taken_are_read() {
     let book = "\
 GAME 14.

@@ -658,6 +658,24 @@ impl Gathering {
                     self.result = Some(result.unwrap_or(GameResult::win(!self.next.1)));
                     self.ended = true;
                 }
+                Item::Unread(text, span) => {
+                    let (n, side) = self.next;
+                    let side = if side == Color::Black { "..." } else { "" };
+                    self.errors.push((
+                        Diagnostic::error(
+                            Code::BookUnreadable,
+                            format!(
+                                "{text:?} does not read as a move; the game stops here, at \
+                                 move {n}{side}"
+                            ),
+                            span,
+                        ),
+                        vec![line],
+                    ));
+                    self.ended = true;
+                    self.unread = true;
+                    return;
+                }
                 Item::Note(text) => {
                     if wins(&text) && self.result.is_none() && self.paren.is_none() {
                         self.result = Some(GameResult::win(!self.next.1));
@@ -802,6 +820,9 @@ enum Item {
     Result(Option<GameResult>),
     /// Words after the moves: `and wins`, `(best)`.
     Note(String),
+    /// A move that does not read after moves of the same line that do (`4. B Kt`, its `x`
+    /// lost): the game stops there, with an error.
+    Unread(String, Span),
 }
 
 /// `and wins`, `And wins; the battle having lasted about seven hours.`
@@ -1110,6 +1131,17 @@ impl State<'_> {
                 return LineClass::Move;
             }
         }
+        // A table's cell (`| 1.P-Q4 Kt-KB3 ... |`, a web page's table as text): its rules are
+        // layout, blanked as `clean` blanks marks, not a note after the moves.
+        let cleaned = match layout::table_cell(&cleaned) {
+            Some((start, end)) => {
+                let mut text = cleaned.into_owned();
+                text.replace_range(end.., &" ".repeat(text.len() - end));
+                text.replace_range(..start, &" ".repeat(start));
+                std::borrow::Cow::Owned(text)
+            }
+            None => cleaned,
+        };
         let items = move_line(&cleaned, offset, self.notation);
         let read_as_moves = items.is_some();
         if let Some(items) = items {
@@ -2738,7 +2770,7 @@ fn run_of(items: &[Item], first: (u32, Color)) -> Option<(Vec<(Parsed, String)>,
                 end = span.end;
                 Gathering::advance(&mut next);
             }
-            Item::Note(_) | Item::Result(_) => break,
+            Item::Note(_) | Item::Result(_) | Item::Unread(..) => break,
             Item::Dot(..) | Item::Placeholder | Item::Suffix(_) => {}
         }
     }
@@ -4719,7 +4751,34 @@ fn read_compact(
             return Some((items, j, None));
         }
     }
-    None
+    // Moves run on past a move number (`B-Kt5ch 3. P-B3`): the moves before the number, and
+    // the rest from the number on for the next chunk.
+    let chunk = &line[s..pieces[k].1];
+    let cut = move_number_inside(chunk)?;
+    let head = chunk[..cut].trim_end();
+    let found = parser::parse_many(head, notation.language()).ok()?;
+    let items = found
+        .into_iter()
+        .map(|(parsed, range)| Item::Move {
+            parsed,
+            text: head[range.clone()].to_owned(),
+            span: Span::new(offset + s + range.start, offset + s + range.end),
+            victim: None,
+            algebraic: false,
+        })
+        .collect();
+    Some((items, k, Some(chunk[cut..].to_owned())))
+}
+
+/// Where a move number (`3.`, `12...`, `6.QKt-Q2`) starts inside `chunk`, after a space.
+fn move_number_inside(chunk: &str) -> Option<usize> {
+    let bytes = chunk.as_bytes();
+    (1..bytes.len()).find(|&i| {
+        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        bytes[i - 1].is_ascii_whitespace()
+            && (1..=3).contains(&digits)
+            && bytes.get(i + digits) == Some(&b'.')
+    })
 }
 
 /// `becoming a Queen`, `and becomes a Knight`, `queening`: the piece a pawn becomes.
@@ -4754,13 +4813,30 @@ fn promotion_words(text: &str) -> Option<chess_rules::Role> {
     })
 }
 
+/// Whether `text` holds a word of prose: two small letters or more in a token, beside the
+/// signs a move is written with (`Kt`, `ch`, `sq`, `mate`, `dis`, `e.p.`).
+fn has_words(text: &str) -> bool {
+    text.split_whitespace().any(|token| {
+        let token = token.trim_matches(|c: char| !c.is_alphanumeric());
+        let token = token.replace("Kt", "");
+        !matches!(
+            token.as_str(),
+            "ch" | "sq" | "mate" | "dis" | "dbl" | "ep" | "e.p"
+        ) && token.chars().filter(char::is_ascii_lowercase).count() >= 2
+    })
+}
+
 /// `true` if words left after a move start another: a number, a piece, castling.
 fn starts_move(text: &str) -> bool {
     let word = text.split_whitespace().next().unwrap_or("");
     let word = word.trim_end_matches(['.', ',']);
+    // A compact move names its piece before its dash or capture sign (`B-Kt5ch`, `QxKP`).
+    let piece = word
+        .split_once(['-', 'x', '×'])
+        .map_or(word, |(piece, _)| piece);
     word.starts_with(|c: char| c.is_ascii_digit())
         || matches!(
-            word.trim_end_matches("'s"),
+            piece.trim_end_matches("'s"),
             "K" | "Q"
                 | "R"
                 | "B"
@@ -5004,6 +5080,16 @@ fn read_moves(
             {
                 let rest = line[s..].trim().trim_end_matches('.');
                 items.push(Item::Note(rest.to_owned()));
+                break;
+            }
+            // A move that does not read after moves that do, the last of its line (`... 4. B
+            // Kt`): the moves before it are the game's, and it stops the game.
+            None if moves > 0 && starts_move(text) && k + 1 == pieces.len() && !has_words(text) => {
+                let rest = line[s..].trim_end();
+                items.push(Item::Unread(
+                    rest.to_owned(),
+                    Span::new(offset + s, offset + s + rest.len()),
+                ));
                 break;
             }
             None => return false,

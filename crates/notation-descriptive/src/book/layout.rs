@@ -371,6 +371,25 @@ pub(crate) fn looks_like_moves(line: &str) -> bool {
             && line.contains(['-', 'x', '×']))
 }
 
+/// The text inside a table cell's rules, as byte offsets into `line`: a `|` at the line's end
+/// (and one at its start, or none), each set apart from the text by a space, and no other.
+/// `1.P-Q4 Kt-KB3 2.P-QB4 P-K4 |` gives the moves' start and end.
+pub(crate) fn table_cell(line: &str) -> Option<(usize, usize)> {
+    let text = line.trim_end();
+    let inner = text.strip_suffix('|')?;
+    if !inner.ends_with([' ', '\t']) {
+        return None;
+    }
+    let lead = line.len() - line.trim_start().len();
+    let start = match line[lead..].strip_prefix('|') {
+        Some(rest) if rest.starts_with([' ', '\t']) => lead + 1,
+        Some(_) => return None,
+        None => 0,
+    };
+    let end = inner.len();
+    (!line[start..end].contains('|') && !line[start..end].trim().is_empty()).then_some((start, end))
+}
+
 /// Whether `bytes` is a square's name in small letters, `e4`.
 fn is_square(bytes: &[u8]) -> bool {
     matches!(bytes, [b'a'..=b'h', b'1'..=b'8'])
@@ -436,6 +455,22 @@ mod tests {
             "KING AND PAWN,--KING, BISHOP, AND PAWN,--AND",
         ] {
             assert!(!looks_like_moves(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_table_cell_is_its_text_within_its_rules() {
+        let line = "1.P-Q4 Kt-KB3 2.P-QB4 P-K4 |";
+        assert_eq!(table_cell(line), Some((0, 27)));
+        assert_eq!(table_cell("| 1. P-K4 P-K4 |  "), Some((1, 15)));
+        for line in [
+            "1. P-K4 P-K4",
+            "8 |*R |   |*B |*Q |*K |   |   |*R |",
+            "1.d4 | 1.P-Q4 |",
+            "| |",
+            "x|",
+        ] {
+            assert_eq!(table_cell(line), None, "{line}");
         }
     }
 
