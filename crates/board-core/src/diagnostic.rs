@@ -248,8 +248,17 @@ impl Diagnostic {
         span: std::ops::Range<usize>,
     ) -> String {
         let line_text = line_text.strip_suffix(b"\r").unwrap_or(line_text);
-        let start = span.start.min(line_text.len());
-        let end = span.end.clamp(start, line_text.len());
+        // A span that starts or ends inside a character (a reader's byte offset into `ç`)
+        // covers the whole character: cut there, it showed as two unreadable halves.
+        let continuation = |i: usize| line_text.get(i).is_some_and(|&b| b & 0xC0 == 0x80);
+        let mut start = span.start.min(line_text.len());
+        while start > 0 && continuation(start) {
+            start -= 1;
+        }
+        let mut end = span.end.clamp(start, line_text.len());
+        while continuation(end) {
+            end += 1;
+        }
         // Characters are counted by UTF-8 lead bytes, as `Span::line_col` counts them, and only
         // the bytes shown are decoded: a line of megabytes costs one pass, not a copy per
         // diagnostic.
@@ -413,6 +422,23 @@ mod tests {
             .render("a.pgn", source);
         assert!(at_end.contains("a.pgn:2:6"), "{at_end}");
     }
+    #[test]
+    fn a_span_inside_a_character_covers_the_character() {
+        // A French scoresheet's `Cç3`: the reader's offset fell on the second byte of `ç`,
+        // and the line showed `C��3`.
+        let source = "1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 *";
+        let at = source.find('ç').unwrap() + 1;
+        let text = Diagnostic::error(Code::MoveSyntax, "no square", Span::new(at, at + 1))
+            .render("a.pgn", source);
+        assert!(
+            text.contains("\n1 | 1 d4 Cf6 2 Cf3 d5 3 Cç3 Ff5 *\n"),
+            "{text}"
+        );
+        assert!(text.contains(" --> a.pgn:1:22"), "{text}");
+        let caret = text.lines().nth(4).unwrap();
+        assert_eq!(caret, "  |                      ^", "{text}");
+    }
+
     #[test]
     fn long_lines_are_cut_around_the_span() {
         let mut source = "e4 ".repeat(100_000);

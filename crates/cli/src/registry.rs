@@ -73,7 +73,9 @@ pub(crate) struct Request<'a> {
     pub(crate) style: Option<&'a str>,
     /// The inputs, looked at to tell a descriptive file when `from` is `None`.
     pub(crate) files: &'a [std::path::PathBuf],
-    /// Detect as `fmt` must, to write each file back as it is written (LAN and UCI kept).
+    /// Detect as `fmt` must, to write each file back as it is written (LAN and UCI kept);
+    /// `check` and `convert` too, so that a UCI or LAN file reads as what it is, without a
+    /// warning a move for its form.
     pub(crate) as_written: bool,
 }
 

@@ -402,3 +402,28 @@ fn chess960_castling_without_its_variant_tag_is_said() {
         );
     }
 }
+
+/// What `convert --to uci` and `--to lan` write reads back as UCI and LAN, said once, with no
+/// warning for each move's form: `check` read the tool's own UCI as English with two
+/// warnings a game (`long algebraic form`, `coordinate move without a piece letter`).
+#[test]
+fn the_tools_own_uci_and_lan_read_back_as_what_they_are() {
+    for (to, name) in [("uci", "uci"), ("lan", "lan")] {
+        let written = scoresheet(&["convert", "--to", to, SAMPLE], None);
+        assert!(written.status.success(), "{}", text(&written.stderr));
+        let out = text(&written.stdout);
+        for command in [vec!["check", "-"], vec!["convert", "--to", "en", "-"]] {
+            let back = scoresheet(&command, Some(&out));
+            let stderr = text(&back.stderr);
+            assert!(back.status.success(), "{stderr}");
+            assert!(!stderr.contains("warning:"), "{to} {command:?}: {stderr}");
+            assert!(
+                stderr.starts_with(&format!("note: <stdin>: detected {name}: it writes ")),
+                "{to} {command:?}: {stderr}"
+            );
+        }
+        let back = scoresheet(&["convert", "--to", "en", "-"], Some(&out));
+        let direct = scoresheet(&["convert", "--to", "en", SAMPLE], None);
+        assert_eq!(text(&back.stdout), text(&direct.stdout), "{to}");
+    }
+}

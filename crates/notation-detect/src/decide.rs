@@ -164,6 +164,11 @@ where
     N: Notation<Position = Position, Move = chess_rules::Move> + ?Sized,
 {
     let detected = chess(game, table);
+    // Only a game whose first moves name their origin squares can be LAN or UCI: the others
+    // are not replayed twice more.
+    if !game.moves().take(4).any(|token| names_origin(token.text)) {
+        return detected;
+    }
     let read_as = match &detected {
         Detected::Decided(notation, _)
         | Detected::Undecided(Some(notation))
@@ -199,6 +204,25 @@ where
         ),
         None => detected,
     }
+}
+
+/// Whether a move token names its origin square, as LAN (`Ng1-f3`, `e2-e4`) and UCI (`e2e4`)
+/// do: a square, then a dash, a capture sign or another square.
+fn names_origin(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    let bytes = match bytes {
+        [first, rest @ ..] if first.is_ascii_uppercase() => rest,
+        _ => bytes,
+    };
+    matches!(
+        bytes,
+        [
+            b'a'..=b'h',
+            b'1'..=b'8',
+            b'-' | b'x' | b':' | b'a'..=b'h',
+            ..
+        ]
+    )
 }
 
 /// How many of the game's main-line moves `notation` writes exactly as they are written, or

@@ -19,7 +19,7 @@ pub(crate) fn run(registry: &Registry, args: &CheckArgs) -> Result<(), Error> {
         to: None,
         style: None,
         files: &args.files,
-        as_written: false,
+        as_written: true,
     };
     registry.dispatch(&request, Check(args))?
 }

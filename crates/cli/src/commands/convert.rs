@@ -20,7 +20,7 @@ pub(crate) fn run(registry: &Registry, args: &ConvertArgs) -> Result<(), Error> 
         to: Some(args.to.as_deref()),
         style: args.style.as_deref(),
         files: &args.files,
-        as_written: false,
+        as_written: true,
     };
     registry.dispatch(&request, Convert(args))?
 }
