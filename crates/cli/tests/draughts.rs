@@ -108,3 +108,47 @@ fn show_draws_positions_of_both_games() {
     let refused = scoresheet(&["show", "--numbers"]);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// A Dutch newspaper's column as typed from the page (`1. 32-28, 17-22; 2. 28x17, 11x22;`): the
+/// comma after White's move is read and said, as chess reads it; the `;` comments out the rest
+/// of its line in PDN, and a comment that starts with moves is said, not left as a comment of
+/// no word (the game read two half-moves of 81 and said only that it had no result).
+#[test]
+fn a_newspaper_columns_commas_and_semicolons_are_said() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-dutch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("column.pdn");
+    std::fs::write(&path, "1. 32-28, 17-22; 2. 28x17, 11x22;\n").unwrap();
+    let out = scoresheet(&["check", path.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("warning: 32-28,: comma after the move"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "warning: `; 2. 28x17, 11x22; ...`: a `;` comments out the rest of its line, and \
+             this comment starts with moves, which are not read"
+        ),
+        "{stderr}"
+    );
+    // Without the semicolons, every move is read.
+    std::fs::write(&path, "1. 32-28, 17-22 2. 28x17, 11x22 *\n").unwrap();
+    let out = scoresheet(&["check", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout(&out).contains("(4 plies)"), "{}", stdout(&out));
+    // A `;` comment of words is a comment, as before.
+    std::fs::write(&path, "1. 32-28 17-22 ; a quiet start\n2. 28x17 11x22 *\n").unwrap();
+    let out = scoresheet(&["check", path.to_str().unwrap()]);
+    assert!(
+        !text(&out.stderr).contains("line-comment"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !text(&out.stderr).contains("comments out"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -88,6 +88,9 @@ impl Notation for Manoury {
                  with the tags [SetUp \"1\"] [FEN \"...\"] instead",
             ));
         }
+        // `1. 32-28, 17-22`: the comma Dutch columns print after White's move.
+        let comma = board_core::without_comma(token);
+        let token = comma.unwrap_or(token);
         let plus = ManouryPlus::from_ascii(token.as_bytes())
             // The span of the fault is kept: the caret goes under the square out of range.
             .map_err(|err| {
@@ -95,6 +98,12 @@ impl Notation for Manoury {
             })?;
         notes.repairs.extend(plus.lenience.repairs());
         let mv = plus.mv.resolve_token(pos, token, &mut notes.repairs)?;
+        if comma.is_some() {
+            notes.repairs.push(board_core::Repair::new(
+                board_core::Code::MoveComma,
+                board_core::COMMA_AFTER_MOVE,
+            ));
+        }
         notes.nags.extend(plus.signs.iter().map(|s| s.nag()));
         Ok(mv)
     }

@@ -80,6 +80,8 @@ codes! {
     RecordTrailingProse = "record.trailing-prose",
     /// An annotation written as a word after a move (`N` for a novelty, `inf`), read as its NAG.
     RecordAnnotationWord = "record.annotation-word",
+    /// A `;` comment that starts with numbered moves (`; 2. 28x17, 11x22;`): not read as moves.
+    RecordLineCommentMoves = "record.line-comment-moves",
 
     // Tags.
     /// A `"` inside a tag value, read as part of it.

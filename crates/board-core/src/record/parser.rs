@@ -225,6 +225,14 @@ impl GameParser<'_> {
                     kind,
                 } => {
                     debug_assert_eq!(Ev::comment_text(span(s.clone()), kind), span(text));
+                    if kind == CommentKind::Line
+                        && let Some(warning) = splitter::line_comment_of_moves(
+                            &self.text.as_bytes()[text.clone()],
+                            span(s.clone()),
+                        )
+                    {
+                        self.warnings.push(warning);
+                    }
                     self.events.push(Ev::Comment {
                         span: span(s),
                         kind,

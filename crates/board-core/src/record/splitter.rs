@@ -932,9 +932,15 @@ impl Scanner {
                                 } else {
                                     end
                                 };
+                                let text = &buf[i + 1..end];
                                 let at = self.rel(i);
                                 let end = self.rel(end);
                                 self.found.comment(Span::new(at, end), CommentKind::Line);
+                                if let Some(warning) =
+                                    line_comment_of_moves(text, Span::new(at, end))
+                                {
+                                    self.found.warnings.push(warning);
+                                }
                             }
                         }
                         None => return Scan::NeedMore,
@@ -1442,6 +1448,35 @@ pub(crate) fn blank_line_between(between: &[u8]) -> bool {
 /// The warning for the game's first tag given again before its `Result` tag, which stays in the
 /// game: both are kept, in the order written.
 #[cold]
+/// The warning for a `;` comment (`text` after the `;`, at `span`) that starts with a move
+/// number and a move (`; 2. 28x17, 11x22;`, as a newspaper's columns separate pairs): `;`
+/// comments out the rest of its line, and moves there are not read. `None` for any other.
+#[cold]
+#[inline(never)]
+pub(crate) fn line_comment_of_moves(text: &[u8], span: Span) -> Option<Diagnostic> {
+    let rest = text.trim_ascii_start();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let after = rest.get(digits..)?;
+    let dots = after.iter().take_while(|&&b| b == b'.').count();
+    let mv = after[dots..].trim_ascii_start();
+    if !(1..=3).contains(&digits) || dots == 0 || !mv.first()?.is_ascii_alphanumeric() {
+        return None;
+    }
+    let shown: String = String::from_utf8_lossy(rest)
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(Diagnostic::warning(
+        Code::RecordLineCommentMoves,
+        format!(
+            "`; {shown} ...`: a `;` comments out the rest of its line, and this comment starts \
+             with moves, which are not read; write the moves without the `;`"
+        ),
+        span,
+    ))
+}
+
 pub(crate) fn repeated_first_tag(name: &[u8], span: Span) -> Diagnostic {
     let name = String::from_utf8_lossy(name);
     Diagnostic::warning(
