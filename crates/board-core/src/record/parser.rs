@@ -224,7 +224,7 @@ impl GameParser<'_> {
                     span: s,
                     kind,
                 } => {
-                    debug_assert_eq!(Ev::comment_text(span(s.clone()), kind), span(text));
+                    debug_assert_eq!(Ev::comment_text(span(s.clone()), kind), span(text.clone()));
                     if kind == CommentKind::Line
                         && let Some(warning) = splitter::line_comment_of_moves(
                             &self.text.as_bytes()[text.clone()],

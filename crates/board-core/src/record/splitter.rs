@@ -1445,9 +1445,6 @@ pub(crate) fn blank_line_between(between: &[u8]) -> bool {
     between.iter().filter(|&&b| b == b'\n').nth(1).is_some()
 }
 
-/// The warning for the game's first tag given again before its `Result` tag, which stays in the
-/// game: both are kept, in the order written.
-#[cold]
 /// The warning for a `;` comment (`text` after the `;`, at `span`) that starts with a move
 /// number and a move (`; 2. 28x17, 11x22;`, as a newspaper's columns separate pairs): `;`
 /// comments out the rest of its line, and moves there are not read. `None` for any other.
@@ -1477,6 +1474,9 @@ pub(crate) fn line_comment_of_moves(text: &[u8], span: Span) -> Option<Diagnosti
     ))
 }
 
+/// The warning for the game's first tag given again before its `Result` tag, which stays in the
+/// game: both are kept, in the order written.
+#[cold]
 pub(crate) fn repeated_first_tag(name: &[u8], span: Span) -> Diagnostic {
     let name = String::from_utf8_lossy(name);
     Diagnostic::warning(
