@@ -329,6 +329,24 @@ illustrates the differences in method of recording chess moves.
 }
 
 #[test]
+fn the_oldest_books_pawn_steps_of_two_are_read() {
+    // The Chess Player's Chronicle (1842): `K. P. two` is the king's pawn two squares on, not
+    // "P-K3 or P-K4" (the game was lost as ambiguous at its first move).
+    let book = "\
+1. K. P. two 1. K. P. two
+2. K. Kt. to B. third 2. Q. Kt. to B. third
+3. Q. P. two 3. P. takes P.
+";
+    let out = run(&workspace(), &["import"], Some(book.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.contains("1. e4 e5 2. Nf3 Nc6 3. d4 exd4 *"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn knights_in_capitals_and_a_dash_before_the_piece_taken_are_read() {
     let book = "\
 GAME 14.

@@ -343,6 +343,20 @@ pub(crate) fn rewrite(chunk: &str) -> Option<Rewritten> {
                 out.read = words[k - 1].0 + words[k - 1].1.len();
                 continue;
             }
+            // `K. P. two` (the oldest books): a pawn's step of two squares, from its own square
+            // to its fourth rank on its file. A step of one (`Q. B. P. one`) is from wherever
+            // the pawn stands (`P. one, becoming a Queen`): a move of that pawn, as below.
+            "two" if !verb && !castles && mover.last() == Some(&"P") => {
+                let file: String = mover.iter().filter(|l| **l != "P").copied().collect();
+                verb = true;
+                target_rank = true;
+                emit(&mut out, "-", at);
+                if !file.is_empty() {
+                    emit(&mut out, &file, at);
+                }
+                emit(&mut out, "4", at);
+                out.read = end;
+            }
             "checks" | "mates" | "moves" | "interposes" | "retires" | "retreats" | "queens"
             | "becomes" | "one" | "two"
                 if !verb && !mover.is_empty() && !castles =>
