@@ -370,6 +370,10 @@ pub struct FmtArgs {
     /// Leave warnings, notes and the summary out of stderr.
     #[arg(short, long)]
     pub quiet: bool,
+    /// A progress line on stderr for each file: auto (when stderr is a terminal), always,
+    /// never.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
     /// Workers that read and replay games [default: the available parallelism]; the output
     /// is the same for any number.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(usize))]

@@ -129,3 +129,23 @@ fn a_bad_mode_is_a_usage_error() {
         stderr(&out)
     );
 }
+
+/// `fmt` takes `--progress` as `check` and `convert` do (it was a usage error): a line for the
+/// file it formats, erased before what it says of the file.
+#[test]
+fn fmt_draws_its_line_for_each_file() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-fmt-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::copy(workspace().join(SAMPLE), &path).unwrap();
+    let file = path.to_str().unwrap();
+    let out = scoresheet(&["fmt", "--check", "--progress", "always", file], "");
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{ERASE}3 games  ")), "{err:?}");
+    // The name is cut from the left to fit the line.
+    assert!(err.contains("100%  …"), "{err:?}");
+    assert!(err.contains("/games.pgn\r"), "{err:?}");
+    let out = scoresheet(&["fmt", "--check", file], "");
+    assert_no_progress(&stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

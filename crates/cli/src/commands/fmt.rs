@@ -15,6 +15,7 @@ use std::sync::Arc;
 use crate::game_kind;
 use crate::output;
 use crate::pipeline::{self, Summary, Target};
+use crate::progress;
 use crate::registry::{Dispatch, Kind, NotationOf, Notations, Registry, Request, Task};
 use crate::{Error, FmtArgs, Game};
 
@@ -86,6 +87,7 @@ pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
                 continue;
             }
         };
+        let progress = progress::wanted(args.progress, args.quiet, matches!(dest, Dest::Stdout(_)));
         let mut splice = Splice::new(dest);
         let files: Vec<PathBuf> = path.iter().cloned().collect();
         let summary = pipeline::reported(
@@ -98,6 +100,7 @@ pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
                     files: &files,
                     sink: &mut splice,
                     report,
+                    progress,
                     jobs,
                 };
                 registry.dispatch(&request(args, *game, &files), format)?
@@ -265,6 +268,7 @@ struct Format<'s, 'r, 'w> {
     files: &'s [PathBuf],
     sink: &'s mut Splice,
     report: &'r mut pipeline::Report<'w>,
+    progress: bool,
     jobs: usize,
 }
 
@@ -279,7 +283,7 @@ impl Task for Format<'_, '_, '_> {
             with.dialect,
             self.sink,
             self.report,
-            false,
+            self.progress,
             self.jobs,
         )
     }
