@@ -347,6 +347,31 @@ fn the_oldest_books_pawn_steps_of_two_are_read() {
 }
 
 #[test]
+fn algebraic_moves_above_are_named_where_later_moves_have_no_start() {
+    // A German page in algebraic notation: its moves are no descriptive, and the first line
+    // that read as one (`12.c3?`, a pawn's square) was said to have its start missing, though
+    // the start was above in algebraic.
+    let page = "\
+Paulsen,L – Morphy,P
+
+1.e4 e5 2.Sf3 Sc6 3.Sc3 Sf6 4.Lb5 Lc5 5.0-0 0-0 6.Sxe5 Te8
+7.Sxc6 dxc6 8.Lc4 b5 9.Le2 Sxe4 10.Sxe4 Txe4 11.Lf3 Te6
+Bisher war dies eine recht unspektakuläre und ausgeglichene Partie.
+
+12.c3?
+";
+    let out = run(&workspace(), &["import"], Some(page.as_bytes()));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "help: line 4 above holds numbered algebraic moves, which import does not read"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn knights_in_capitals_and_a_dash_before_the_piece_taken_are_read() {
     let book = "\
 GAME 14.

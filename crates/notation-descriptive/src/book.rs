@@ -420,6 +420,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         head_at: None,
         names: None,
         orphan: None,
+        algebraic_above: None,
     };
     // One class per line: the list is sized once.
     state
@@ -730,6 +731,9 @@ struct State<'a> {
     names: Option<(String, String)>,
     /// The last run of move lines outside any game, while no game has started since.
     orphan: Option<Orphan>,
+    /// The last line outside a game that holds numbered algebraic moves (`1.e4 e5 2.Sf3`),
+    /// which import does not read: named where moves after it have no start.
+    algebraic_above: Option<usize>,
 }
 
 /// Move lines outside any game whose start is not in the text (`9. P-Q4  PxP` at the top
@@ -1417,9 +1421,18 @@ impl State<'_> {
                 ),
                 span,
             )
-            .with_help(
-                "a diagram of the position before these moves, or a reference to the game they continue, lets them be read",
-            ),
+            .with_help(match self.algebraic_above {
+                // The game's start is above, in a notation import does not read.
+                Some(above) => format!(
+                    "line {} above holds numbered algebraic moves, which import does not read \
+                     (it reads descriptive notation): `scoresheet convert` reads a game in \
+                     algebraic notation",
+                    above + 1
+                ),
+                None => "a diagram of the position before these moves, or a reference to the \
+                         game they continue, lets them be read"
+                    .to_owned(),
+            }),
         );
     }
 
@@ -1759,6 +1772,9 @@ impl State<'_> {
         } else {
             LineClass::Prose
         };
+        if layout::algebraic_moves_in(&text) >= 3 {
+            self.algebraic_above = Some(line);
+        }
         self.pending_push(text);
         class
     }

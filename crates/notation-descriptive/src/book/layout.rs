@@ -390,6 +390,28 @@ pub(crate) fn table_cell(line: &str) -> Option<(usize, usize)> {
     (!line[start..end].contains('|') && !line[start..end].trim().is_empty()).then_some((start, end))
 }
 
+/// How many algebraic moves (`e4`, `Sf3`, `Lxb5+`, `0-0`) a line holding a move number
+/// (`1.e4`, `12.`) has; 0 without a number. Descriptive moves name no small square.
+pub(crate) fn algebraic_moves_in(line: &str) -> usize {
+    let mut numbered = false;
+    let mut moves = 0;
+    for word in line.split_whitespace() {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+        numbered |= digits > 0 && dots > 0;
+        let word = word[digits + dots..]
+            .trim_start_matches('…')
+            .trim_end_matches(['+', '#', '!', '?', ',', ';', '.']);
+        let castles = matches!(word, "0-0" | "O-O" | "0-0-0" | "O-O-O");
+        let square = word.len() <= 6
+            && word.len() >= 2
+            && is_square(&word.as_bytes()[word.len() - 2..])
+            && word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'x');
+        moves += usize::from(castles || square);
+    }
+    if numbered { moves } else { 0 }
+}
+
 /// Whether `bytes` is a square's name in small letters, `e4`.
 fn is_square(bytes: &[u8]) -> bool {
     matches!(bytes, [b'a'..=b'h', b'1'..=b'8'])
@@ -456,6 +478,14 @@ mod tests {
         ] {
             assert!(!looks_like_moves(line), "{line}");
         }
+    }
+
+    #[test]
+    fn algebraic_moves_are_counted_on_numbered_lines() {
+        assert_eq!(algebraic_moves_in("1.e4 e5 2.Sf3 Sc6 3.Sc3 Sf6"), 6);
+        assert_eq!(algebraic_moves_in("12…Dd3 13.b4 Lb6 14.a4 bxa4"), 5);
+        assert_eq!(algebraic_moves_in("1. P-K4 P-K4 2. Kt-KB3"), 0);
+        assert_eq!(algebraic_moves_in("The squares e4 and d5"), 0);
     }
 
     #[test]
