@@ -4752,18 +4752,23 @@ fn read_compact(
     offset: usize,
     notation: &Descriptive,
 ) -> Option<(Vec<Item>, usize, Option<String>)> {
+    // The moves of `text` (at `s` in the line), each with its text and span.
+    let moves = |text: &str| -> Option<Vec<Item>> {
+        let found = parser::parse_many(text, notation.language()).ok()?;
+        let items = found
+            .into_iter()
+            .map(|(parsed, range)| Item::Move {
+                parsed,
+                text: text[range.clone()].to_owned(),
+                span: Span::new(offset + s + range.start, offset + s + range.end),
+                victim: None,
+                algebraic: false,
+            })
+            .collect();
+        Some(items)
+    };
     for (j, &(_, end)) in pieces.iter().enumerate().skip(k).take(3) {
-        if let Ok(found) = parser::parse_many(&line[s..end], notation.language()) {
-            let items = found
-                .into_iter()
-                .map(|(parsed, range)| Item::Move {
-                    parsed,
-                    text: line[s + range.start..s + range.end].to_owned(),
-                    span: Span::new(offset + s + range.start, offset + s + range.end),
-                    victim: None,
-                    algebraic: false,
-                })
-                .collect();
+        if let Some(items) = moves(&line[s..end]) {
             return Some((items, j, None));
         }
     }
@@ -4771,18 +4776,7 @@ fn read_compact(
     // the rest from the number on for the next chunk.
     let chunk = &line[s..pieces[k].1];
     let cut = move_number_inside(chunk)?;
-    let head = chunk[..cut].trim_end();
-    let found = parser::parse_many(head, notation.language()).ok()?;
-    let items = found
-        .into_iter()
-        .map(|(parsed, range)| Item::Move {
-            parsed,
-            text: head[range.clone()].to_owned(),
-            span: Span::new(offset + s + range.start, offset + s + range.end),
-            victim: None,
-            algebraic: false,
-        })
-        .collect();
+    let items = moves(chunk[..cut].trim_end())?;
     Some((items, k, Some(chunk[cut..].to_owned())))
 }
 
