@@ -427,3 +427,25 @@ fn the_tools_own_uci_and_lan_read_back_as_what_they_are() {
         assert_eq!(text(&back.stdout), text(&direct.stdout), "{to}");
     }
 }
+
+/// Castling typed without its dashes (`4. 00`, a club's web page) is castling, said: it was read
+/// as a move number 0, and the castling vanished from the game and its conversion with exit
+/// status 0, or the move after it was taken for the castling side's and failed.
+#[test]
+fn castling_typed_as_zeros_without_dashes_is_read() {
+    let out = scoresheet(
+        &["convert", "--to", "en", "-"],
+        Some("1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. Nf3 000 6. e3 e6 7. Bd3 Bd6 8. 00 *\n"),
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        text(&out.stdout).contains("5. Nf3 O-O-O 6. e3 e6 7. Bd3 Bd6\n8. O-O *"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        stderr.contains("warning: 000: castling written with zeros"),
+        "{stderr}"
+    );
+}

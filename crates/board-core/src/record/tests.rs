@@ -145,14 +145,17 @@ fn move_numbers_in_all_forms() {
 }
 
 /// `0000`, UCI's null move, is a move wherever it stands (alone, after a comment, after a
-/// number glued to it); `0007`, `0.` and `00` are move numbers as before.
+/// number glued to it), and so are `00` and `000`, castling typed without its dashes (read as
+/// a number 0, the castling vanished without a word); `0007` and `0.` are move numbers as
+/// before.
 #[test]
 fn four_zeros_are_a_null_move_not_a_move_number() {
-    let game = one("1. e2e4 0000 {pass} 0000 2.0000 e7e5 0007 d2d4 00 *");
+    let game = one("1. e2e4 0000 {pass} 0000 2.0000 e7e5 0007 d2d4 00 000 0. *");
     assert_eq!(
         sketch(&game),
         [
-            "1.", "e2e4", "0000", "{pass}", "0000", "2.", "0000", "e7e5", "7.", "d2d4", "0."
+            "1.", "e2e4", "0000", "{pass}", "0000", "2.", "0000", "e7e5", "7.", "d2d4", "00",
+            "000", "0."
         ]
     );
 }

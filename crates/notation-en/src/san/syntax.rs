@@ -496,6 +496,15 @@ fn parse_lenient(text: &[u8], letters: &PieceLetters) -> Result<SanPlus, ParseSa
                 CastlingSide::QueenSide
             })
         }
+        // Typed without its dashes (`4. 00`, a club's web page).
+        Some(b'0') if matches!(rest, "00" | "000") => {
+            lenience = lenience.union(Lenience::CASTLING_ZEROS);
+            San::Castle(if rest.len() == 2 {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            })
+        }
         Some(b'-' | b'Z' | b'0') if matches!(rest, "--" | "Z0" | "0000") => San::Null,
         _ => parse_normal(rest, letters, &mut lenience)?,
     };
