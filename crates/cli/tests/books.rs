@@ -215,6 +215,72 @@ King s Bishop s Gambit. WHITE. Herr Anderssen. 1. P to K 4 2. P to K B 4 3. B to
 }
 
 #[test]
+fn a_text_with_no_game_is_a_failure_that_points_to_moves_in_words() {
+    // Philidor's Analysis as two editions print it: every move a sentence, White's and
+    // Black's on lines of their own. Both imported no game with exit status 0 and "0 lines
+    // not read": the whole book lost with nothing said.
+    let first = "\
+PHILIDOR'S
+
+ANALYSIS OF CHESS.
+
+FIRST PARTY.
+
+1. W. King's pawn two squares.
+
+B. The same.
+
+2. W. King's bishop to his queen's bishop's fourth square.
+
+B. The same.
+";
+    let second = "\
+PHILIDOR'S ANALYSIS.
+
+FIRST PARTY,
+
+1.
+
+Wh. THE K. Pawn 2 sq.
+
+Bl. The same.
+
+2.
+
+Wh. The K. Bishop at his Q. B. 4th. sq.
+";
+    for (book, line) in [
+        (
+            first,
+            "<stdin>:7:1\n  |\n7 | 1. W. King's pawn two squares.",
+        ),
+        (second, "<stdin>:7:1\n  |\n7 | Wh. THE K. Pawn 2 sq."),
+    ] {
+        let out = run(&workspace(), &["import", "-"], Some(book.as_bytes()));
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains("error: no game found in the text"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(line), "{stderr}");
+        assert!(
+            stderr.contains("error: 1 error: no game imported"),
+            "{stderr}"
+        );
+    }
+    // Prose alone: the same failure, at the text's start.
+    let out = run(
+        &workspace(),
+        &["import", "--format", "json", "--report"],
+        Some(b"A chapter on the history of the game.\n"),
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("no game found in the text"), "{stderr}");
+}
+
+#[test]
 fn long_algebraic_in_a_books_own_letters_is_said_not_read() {
     // A Polish book's page (Stefański, Gry umysłowe): two columns of moves a line, each move
     // its piece's Polish letter set apart and both squares. It imported no game and said

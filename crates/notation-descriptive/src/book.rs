@@ -453,12 +453,93 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
     }
     state.close_scan();
     state.finish_game();
+    if state.import.games.is_empty() && !state.import.diagnostics.iter().any(Diagnostic::is_error) {
+        state.import.diagnostics.push(no_games(text));
+    }
     let mut tally = Tally::default();
     for &class in &state.import.lines {
         tally.add(class);
     }
     state.import.tally = tally;
     state.import
+}
+
+/// The error of a text in which no game was found: an import that gives nothing has failed,
+/// whatever the text holds. Its caret is on the first line that starts as a book's move does
+/// and names a piece in words ([`worded_move_line`]), the likeliest place of moves in a form
+/// not read; at the text's start when there is none.
+fn no_games(text: &str) -> Diagnostic {
+    let mut offset = 0;
+    let mut found = None;
+    for raw in text.split_inclusive('\n') {
+        let line = raw.trim_end_matches(['\n', '\r']);
+        if worded_move_line(line) {
+            let lead = line.len() - line.trim_start().len();
+            found = Some(Span::new(offset + lead, offset + line.trim_end().len()));
+            break;
+        }
+        offset += raw.len();
+    }
+    let help = "import reads a book's descriptive moves, in letters (`P-K4`, `Kt-KB3`, French \
+                with --from descriptive-fr) or in the short words of old books (`P. to K's 4th.`, \
+                `K. Kt. to B. 3d.`); moves written out in sentences (`W. King's pawn two \
+                squares.`) are not read, and algebraic moves are read by `scoresheet convert`";
+    match found {
+        Some(span) => Diagnostic::error(
+            Code::BookNoGames,
+            "no game found in the text: this line names a piece in words where a move is \
+             written, in a form not read",
+            span,
+        ),
+        None => Diagnostic::error(
+            Code::BookNoGames,
+            "no game found in the text",
+            Span::new(0, 0),
+        ),
+    }
+    .with_help(help)
+}
+
+/// Whether `line` starts as a move of a book (a move number, a side: `1. W.`, `Bl.`, `Black:`)
+/// and names a piece in words after it (`King's pawn two squares.`, `The Q. Knight at his B.
+/// 3d sq.`).
+fn worded_move_line(line: &str) -> bool {
+    let mut words = line.split_whitespace().peekable();
+    let mut started = false;
+    if let Some(first) = words.peek()
+        && first
+            .trim_end_matches(['.', ')', ':'])
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+        && first.bytes().next().is_some_and(|b| b.is_ascii_digit())
+    {
+        started = true;
+        words.next();
+    }
+    if let Some(side) = words.peek()
+        && matches!(
+            side.trim_end_matches(['.', ':', ','])
+                .to_ascii_lowercase()
+                .as_str(),
+            "w" | "wh" | "white" | "b" | "bl" | "black"
+        )
+    {
+        started = true;
+        words.next();
+    }
+    started
+        && words.any(|word| {
+            let core = word.trim_matches(|c: char| !c.is_alphabetic() && c != '\'');
+            let base = core
+                .strip_suffix("'s")
+                .or_else(|| core.strip_suffix("’s"))
+                .unwrap_or(core)
+                .to_ascii_lowercase();
+            matches!(
+                base.as_str(),
+                "pawn" | "king" | "queen" | "rook" | "bishop" | "knight" | "castle" | "castles"
+            )
+        })
 }
 
 /// A token of a game being gathered.

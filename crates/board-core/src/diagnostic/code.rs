@@ -261,6 +261,10 @@ codes! {
     /// A line outside any game laid out as moves (move-shaped tokens and no word of prose)
     /// that reads as none: not read.
     BookMovesNotRead = "book.moves-not-read",
+    /// A text in which no game was found: nothing imported is a failure, never an empty
+    /// output with exit status 0 (Philidor's moves written out in sentences, `W. King's pawn
+    /// two squares.`, read as prose).
+    BookNoGames = "book.no-games",
 
     // Manoury notation.
     /// A square written with a leading zero, `05`.

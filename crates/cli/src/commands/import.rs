@@ -109,7 +109,9 @@ pub(crate) fn run(registry: &Registry, args: &ImportArgs) -> Result<(), Error> {
     if errors == 0 {
         Ok(())
     } else {
-        let what = if stopped == 0 {
+        let what = if imported.games.is_empty() {
+            "no game imported".to_owned()
+        } else if stopped == 0 {
             "moves that could not be read".to_owned()
         } else {
             let (games, end) = if stopped == 1 {
