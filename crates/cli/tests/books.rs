@@ -281,6 +281,34 @@ Wh. The K. Bishop at his Q. B. 4th. sq.
 }
 
 #[test]
+fn bracketed_signs_after_moves_spaced_around_their_dash_are_read() {
+    // Légal's mate as a newsletter types it: en dashes set apart, signs in brackets. The game
+    // stopped at move 6 (`B x P (ch)` did not read); with a hyphen the `(ch)` was left a note.
+    let page = "\
+Légal's Mate.
+
+1. P – K4          P – K4
+2. B – B4          P – Q3
+3. Kt – KB3        B – Kt5
+4. Kt – B3         P – KKt3
+5. Kt x P          B x Q
+6. B x P (ch)      K – K2
+7. Kt – Q5 (mate)
+";
+    for page in [page.to_owned(), page.replace('–', "-")] {
+        let out = run(&workspace(), &["import"], Some(page.as_bytes()));
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        let pgn = text(&out.stdout);
+        assert!(
+            pgn.contains("5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0"),
+            "{pgn}{stderr}"
+        );
+        assert!(!pgn.contains('{'), "{pgn}");
+    }
+}
+
+#[test]
 fn long_algebraic_in_a_books_own_letters_is_said_not_read() {
     // A Polish book's page (Stefański, Gry umysłowe): two columns of moves a line, each move
     // its piece's Polish letter set apart and both squares. It imported no game and said

@@ -5006,13 +5006,23 @@ fn move_line(line: &str, offset: usize, notation: &Descriptive) -> Option<Vec<It
     read_moves(line, start + len, offset, notation, &mut items).then_some(items)
 }
 
-/// `Q×R(ch.).`, `B×Kt (ch.)`: a check sign in brackets, as Rogers prints it, made the move's
-/// ` ch.` (one space before, a period after the brackets taken in), then blanks, the line as
-/// long as it was: the move and its sign stay in one column. For the moves of a line only; a
-/// note keeps its text as printed.
+/// `Q×R(ch.).`, `B×Kt (ch.)`, `Kt – Q5 (mate)`: a check or mate sign in brackets, as Rogers
+/// prints it, made the move's ` ch.` or ` mate` (one space before, a period after the
+/// brackets taken in), then blanks, the line as long as it was: the move and its sign stay in
+/// one column. For the moves of a line only; a note keeps its text as printed.
 fn bracketed_checks(line: &str) -> std::borrow::Cow<'_, str> {
-    const MARKS: [&str; 4] = ["(ch.)", "(ch)", "(check.)", "(check)"];
-    let Some(first) = line.find("(ch").or_else(|| line.find("(Ch")) else {
+    // Each sign as printed and as read; none is read longer than it is printed.
+    const MARKS: [(&str, &str); 8] = [
+        ("(ch.)", " ch."),
+        ("(ch)", " ch."),
+        ("(check.)", " ch."),
+        ("(check)", " ch."),
+        ("(dis. ch.)", " dis. ch."),
+        ("(dis ch)", " dis ch"),
+        ("(mate.)", " mate."),
+        ("(mate)", " mate"),
+    ];
+    let Some(first) = line.find('(') else {
         return std::borrow::Cow::Borrowed(line);
     };
     let bytes = line.as_bytes();
@@ -5020,12 +5030,12 @@ fn bracketed_checks(line: &str) -> std::borrow::Cow<'_, str> {
     let mut copied = 0;
     let mut i = first;
     while i < bytes.len() {
-        let mark = MARKS.into_iter().find(|mark| {
+        let mark = MARKS.into_iter().find(|(mark, _)| {
             bytes[i..]
                 .get(..mark.len())
                 .is_some_and(|b| b.eq_ignore_ascii_case(mark.as_bytes()))
         });
-        let Some(mark) = mark else {
+        let Some((mark, read)) = mark else {
             i += 1;
             continue;
         };
@@ -5034,12 +5044,9 @@ fn bracketed_checks(line: &str) -> std::borrow::Cow<'_, str> {
         } else {
             i
         };
-        // After a move (`Q×R`, `P-Q4`), not after a word (`becoming a Queen (ch.)`).
-        let before = line[copied..from].rsplit(' ').next().unwrap_or("");
-        let after_move = before.starts_with(char::is_uppercase)
-            && before.contains(['×', '—', '−', '-', 'x'])
-            && before.ends_with(|c: char| c.is_alphanumeric());
-        if !after_move {
+        // After a move (`Q×R`, `P-Q4`, spaced `Q – R5`), not after a word (`becoming a Queen
+        // (ch.)`).
+        if !ends_with_move(&line[copied..from]) {
             i += 1;
             continue;
         }
@@ -5048,13 +5055,48 @@ fn bracketed_checks(line: &str) -> std::borrow::Cow<'_, str> {
             to += 1;
         }
         out.push_str(&line[copied..from]);
-        out.push_str(" ch.");
-        out.extend(std::iter::repeat_n(' ', to - from - 4));
+        out.push_str(read);
+        out.extend(std::iter::repeat_n(' ', to - from - read.len()));
         copied = to;
         i = to;
     }
     out.push_str(&line[copied..]);
     std::borrow::Cow::Owned(out)
+}
+
+/// Whether `text` ends with a move in letters: joined (`Q×R`, `P-Q4`) or spaced around its
+/// sign (`Q – R5`, `Kt - K B 3`, `P x P`), the words after the sign short ones of letters and
+/// digits and the word before it a capital's. A bracketed check sign after a spaced move was
+/// left a note (`Q - R5 {(ch)}`), or stopped the game where the dash was an en dash.
+fn ends_with_move(text: &str) -> bool {
+    const SIGNS: [char; 6] = ['×', '—', '–', '−', '-', 'x'];
+    let mut words = text.split_whitespace().rev();
+    let Some(last) = words.next() else {
+        return false;
+    };
+    if !last.ends_with(|c: char| c.is_alphanumeric()) {
+        return false;
+    }
+    if last.starts_with(char::is_uppercase) && last.contains(SIGNS) {
+        return true;
+    }
+    let short = |w: &str| w.len() <= 3 && w.chars().all(|c| c.is_ascii_alphanumeric());
+    if !short(last) {
+        return false;
+    }
+    // Back over the target's words (`K B 3` at most) to the sign, then the piece before it.
+    for _ in 0..3 {
+        match words.next() {
+            Some(w) if w.chars().count() == 1 && w.contains(SIGNS) => {
+                return words
+                    .next()
+                    .is_some_and(|piece| piece.starts_with(char::is_uppercase));
+            }
+            Some(w) if short(w) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Reads the moves of `line` from byte `from` on into `items` (numbers, moves, results,
@@ -5209,6 +5251,21 @@ mod tests {
         assert_eq!(read("19. P—K5. Q×R(ch.)."), "19. P—K5. Q×R ch.  ");
         assert_eq!(read("21. Kt×P(ch.). K—Qsq."), "21. Kt×P ch.   K—Qsq.");
         assert_eq!(read("6. B×Kt (ch.) K×B."), "6. B×Kt ch.   K×B.");
+        // Spaced around their sign, whatever the dash.
+        assert_eq!(read("2. Q – R5 (ch)  P – KKt3"), "2. Q – R5 ch.   P – KKt3");
+        assert_eq!(read("2. Q - R5(ch)  P - KKt3"), "2. Q - R5 ch.  P - KKt3");
+        assert_eq!(
+            read("9. Kt - K B 3 (ch.) K - R 1"),
+            "9. Kt - K B 3 ch.   K - R 1"
+        );
+        assert_eq!(read("9. P x P (ch) K x P"), "9. P x P ch.  K x P");
+        assert_eq!(read("7. Kt – Q5 (mate)"), "7. Kt – Q5 mate  ");
+        assert_eq!(read("7. Kt-Q5 (dis. ch.)"), "7. Kt-Q5 dis. ch.  ");
+        // Not after a move: kept.
+        assert_eq!(
+            read("and becomes a Queen (mate)"),
+            "and becomes a Queen (mate)"
+        );
         assert_eq!(read("22. Q—B6(Ch)"), "22. Q—B6 ch.");
         assert_eq!(read("9. Q-R5(check)"), "9. Q-R5 ch.   ");
         assert_eq!(read("9. Q-R5 (a)"), "9. Q-R5 (a)");
