@@ -2,7 +2,9 @@
 //! caller relies on to place a game in its file, to tell a cut file from a whole one, and to
 //! write back what it read.
 
-use board_core::{Dialect, GameErrorKind, RawGame, ReadError, RecordReader, Severity, write_game};
+use board_core::{
+    Code, Dialect, Element, GameErrorKind, RawGame, ReadError, RecordReader, Severity, write_game,
+};
 
 fn read(bytes: &[u8]) -> Vec<Result<RawGame, ReadError>> {
     RecordReader::new(bytes, Dialect::pgn()).collect()
@@ -172,4 +174,61 @@ fn binary_input_is_one_error() {
         read(&record[13..]).first(),
         Some(Err(ReadError::Game(e))) if e.kind() == GameErrorKind::NotText { utf16: false }
     ));
+}
+
+/// A variation in square brackets inside movetext, as blogs and some text exports write them
+/// (`a6 [3... Nf6 4. O-O Nxe4] 4. Ba4`): read as one in parentheses, with a warning. The `[`
+/// was taken for the next game's tags, which cut the game in two (its second half failed at
+/// `4. Ba4` from the start position).
+#[test]
+fn variations_in_square_brackets_are_read_as_variations() {
+    let sketch = |g: &RawGame| -> String {
+        g.elements()
+            .filter_map(|e| match e {
+                Element::Move(t) => Some(t.text.to_owned()),
+                Element::StartVariation(_) => Some("(".to_owned()),
+                Element::EndVariation(_) => Some(")".to_owned()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (text, moves) in [
+        (
+            &b"[Event \"Blog\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 [3... Nf6 4. O-O Nxe4] 4. Ba4 1-0\n"[..],
+            "e4 e5 Nf3 Nc6 Bb5 a6 ( Nf6 O-O Nxe4 ) Ba4",
+        ),
+        // On a line of its own, the `]` apart, and a variation in it in parentheses.
+        (
+            b"[Event \"Blog\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n[3... Nf6 (3... d6 4. d4) 4. O-O ]\n4. Ba4 1-0\n",
+            "e4 e5 Nf3 Nc6 Bb5 a6 ( Nf6 ( d6 d4 ) O-O ) Ba4",
+        ),
+        // A move first, away from a line's start: no tag pair.
+        (
+            b"1. e4 e5 2. Nf3 [2. Nc3 Nf6] 2... Nc6 *",
+            "e4 e5 Nf3 ( Nc3 Nf6 ) Nc6",
+        ),
+    ] {
+        let g = game(text);
+        assert_eq!(sketch(&g), moves, "{}", String::from_utf8_lossy(text));
+        let warning = &g.warnings()[0];
+        assert_eq!(warning.code, Code::RecordBracketVariation);
+        assert_eq!(g.slice(warning.span), "[");
+        // Written back in parentheses, which read the same.
+        let once = fixed_point(text);
+        let movetext = once.lines().filter(|line| !line.ends_with("\"]"));
+        assert!(movetext.clone().any(|line| line.contains(" (")), "{once}");
+        assert!(!movetext.clone().any(|line| line.contains(['[', ']'])), "{once}");
+    }
+    // A tag pair still starts the next game, on its line or after a result on the line before;
+    // a variation left open is an error of its game, and the next game reads.
+    assert_eq!(read(b"1. e4 e5 1-0 [Event \"y\"]\n\n1. d4 *").len(), 2);
+    let items = read(b"1. e4 e5 [1... c5 2. Nf3\n\n[Event \"y\"]\n\n1. d4 *");
+    assert_eq!(items.len(), 2);
+    assert!(items[0].is_err(), "{:?}", items[0]);
+    assert_eq!(game_moves(items[1].as_ref().unwrap()), ["d4"]);
+}
+
+fn game_moves(g: &RawGame) -> Vec<String> {
+    g.moves().map(|m| m.text.to_owned()).collect()
 }

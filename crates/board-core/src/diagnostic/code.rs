@@ -62,6 +62,9 @@ codes! {
     RecordNotText = "record.not-text",
     /// Forum markup (`[b]`, `[/pgn]`) skipped.
     RecordForumMarkup = "record.forum-markup",
+    /// A variation in square brackets inside movetext (`a6 [3... Nf6 4. O-O]`, as blogs and
+    /// some text exports write them), read as one in parentheses.
+    RecordBracketVariation = "record.bracket-variation",
     /// Text between games that holds no moves, skipped.
     RecordSkippedText = "record.skipped-text",
     /// A result written in another form (`1:0`, `0.5-0.5`), read as the PGN one.

@@ -595,6 +595,22 @@ pub(crate) fn opens_tag(bytes: &[u8], eof: bool) -> Option<bool> {
     }
 }
 
+/// Whether the `[` at `bytes[0]`, in movetext, opens a variation (`[3... Nf6 4. O-O]`, as blogs
+/// write them) rather than the next game's tags: a digit right after it, which starts no tag's
+/// name; or, away from a line's start, anything but a tag pair (`a6 [Nf6 4. O-O]`, where
+/// `[Event "` would start a game). A `[` before white space stays a token: the writer sets
+/// tokens apart with a space, so a token `[` written before a move number must read back as
+/// one. `None` when `bytes` stops before that is decided and more input may follow.
+pub(crate) fn opens_bracket_variation(bytes: &[u8], line_start: bool, eof: bool) -> Option<bool> {
+    match bytes.get(1) {
+        Some(b) if b.is_ascii_digit() => Some(true),
+        Some(b) if line_start || !is_name_byte(*b) => Some(false),
+        Some(_) => is_tag_line(bytes, eof).map(|tag| !tag),
+        None if eof => Some(false),
+        None => None,
+    }
+}
+
 /// Whether the line starting at `bytes[0]` looks like a tag pair, `[Name "`: inside a `{`
 /// comment such a line means the comment was never closed, and a new game starts there.
 pub(crate) fn is_tag_line(bytes: &[u8], eof: bool) -> Option<bool> {

@@ -69,6 +69,7 @@ pub(crate) fn parse_game(
         events: Vec::with_capacity(text.len() / 5),
         warnings: Vec::new(),
         open: Vec::new(),
+        brackets: 0,
         lenient: false,
         tag_tails: Vec::new(),
     };
@@ -100,6 +101,8 @@ struct GameParser<'t> {
     warnings: Vec<Diagnostic>,
     /// Offsets of the `(` of the variations still open.
     open: Vec<usize>,
+    /// Variations open in square brackets (`[3... Nf6]`), whose tokens a `]` ends.
+    brackets: u32,
     lenient: bool,
     /// The texts skipped after tag pairs on their lines.
     tag_tails: Vec<String>,
@@ -215,9 +218,12 @@ impl GameParser<'_> {
                 break;
             }
             let start = input.current_token_start();
-            let item = element
-                .parse_next(input)
-                .map_err(|e| from_parse(&e, self.text.as_bytes(), start))?;
+            let item = match self.bracket(input) {
+                Some(item) => item,
+                None => element
+                    .parse_next(input)
+                    .map_err(|e| from_parse(&e, self.text.as_bytes(), start))?,
+            };
             match item {
                 Item::Comment {
                     text,
@@ -290,6 +296,45 @@ impl GameParser<'_> {
             end,
         ));
         Ok(None)
+    }
+
+    /// A `[` that opens a variation ([`lexer::opens_bracket_variation`], with a warning) or a
+    /// `]` that closes one, as `(` and `)`; while one is open, a token up to its `]`. `None`
+    /// for anything else, which [`element`] reads.
+    fn bracket(&mut self, input: &mut Stream<'_>) -> Option<Item> {
+        let start = input.current_token_start();
+        let bytes = rest(input);
+        let line_start = if start == 0 {
+            self.at_line_start
+        } else {
+            self.text.as_bytes()[start - 1] == b'\n'
+        };
+        let one = start..start + 1;
+        let len = match bytes.first()? {
+            b'[' if lexer::opens_bracket_variation(bytes, line_start, true) == Some(true) => {
+                self.brackets += 1;
+                self.warnings.push(Diagnostic::warning(
+                    Code::RecordBracketVariation,
+                    "a variation in square brackets, read as one in parentheses",
+                    span(one.clone()),
+                ));
+                let _: ModalResult<&[u8]> = take(1usize).parse_next(input);
+                return Some(Item::Open(one));
+            }
+            b']' if self.brackets > 0 => {
+                self.brackets -= 1;
+                let _: ModalResult<&[u8]> = take(1usize).parse_next(input);
+                return Some(Item::Close(one));
+            }
+            b'{' | b';' | b'(' | b')' | b'}' | b'$' => return None,
+            _ if self.brackets > 0 => {
+                let len = lexer::token_end(bytes, true).unwrap_or(bytes.len());
+                bytes[..len].iter().position(|&b| b == b']')?.max(1)
+            }
+            _ => return None,
+        };
+        let _: ModalResult<&[u8]> = take(len).parse_next(input);
+        Some(Item::Token(start..start + len))
     }
 
     /// Sorts a token into move numbers, a NAG glyph or a move, as [`lexer::split_token`] does.

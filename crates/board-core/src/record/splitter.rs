@@ -652,6 +652,9 @@ pub(crate) struct Scanner {
     /// The file glues moves to their numbers (`12.e4`): its blocks read them with the other
     /// tokens ([`Found::block_tokens`]).
     glued: bool,
+    /// Variations open in square brackets (`[3... Nf6]`): while any is, tokens are read one by
+    /// one, each ended by a `]`, which closes the last.
+    brackets: u32,
 }
 
 impl Scanner {
@@ -668,6 +671,7 @@ impl Scanner {
             markup: Vec::new(),
             one_game: false,
             glued: false,
+            brackets: 0,
         }
     }
 
@@ -680,6 +684,7 @@ impl Scanner {
         }
         self.mode = Mode::Tags;
         self.depth = 0;
+        self.brackets = 0;
         self.pos = at;
         self.start = Some(at);
         self.after_bom = None;
@@ -690,6 +695,7 @@ impl Scanner {
     pub(crate) fn end_game_at(&mut self, at: usize) {
         self.mode = Mode::Between;
         self.depth = 0;
+        self.brackets = 0;
         self.pos = at;
         self.start = None;
         self.after_bom = None;
@@ -744,6 +750,7 @@ impl Scanner {
         loop {
             if self.mode == Mode::Movetext
                 && !self.found.defer
+                && self.brackets == 0
                 && let Some(scan) = self.plain_tokens(buf, dialect)
             {
                 return scan;
@@ -881,6 +888,15 @@ impl Scanner {
                         }
                     }
                 }
+                b'[' if self.mode == Mode::Movetext
+                    && match lexer::opens_bracket_variation(&buf[i..], at_line_start(), eof) {
+                        None => return Scan::NeedMore,
+                        Some(opens) => opens,
+                    } =>
+                {
+                    self.bracket(buf, i, true, dialect);
+                }
+                b']' if self.brackets > 0 => self.bracket(buf, i, false, dialect),
                 b'[' => match lexer::opens_tag(&buf[i..], eof) {
                     None => return Scan::NeedMore,
                     Some(true) if !self.one_game => return Scan::NextGame(i),
@@ -1239,9 +1255,16 @@ impl Scanner {
     /// Steps over the token at `i`; a terminating result outside variations ends the game.
     #[inline]
     fn token(&mut self, buf: &[u8], i: usize, eof: bool, dialect: &Dialect) -> Option<Scan> {
-        let Some(len) = lexer::token_end(&buf[i..], eof) else {
+        let Some(mut len) = lexer::token_end(&buf[i..], eof) else {
             return Some(Scan::NeedMore);
         };
+        if self.brackets > 0
+            && let Some(k) = buf[i..i + len].iter().position(|&b| b == b']')
+        {
+            // `Nxe4]`: the `]` closes a variation opened with `[`; the token is its first
+            // byte at least, as a `]` first is read before any token.
+            len = k.max(1);
+        }
         self.mode = Mode::Movetext;
         self.pos = i + len;
         let token = &buf[i..i + len];
@@ -1251,6 +1274,36 @@ impl Scanner {
         }
         (self.depth == 0 && dialect.is_terminator_bytes(token) && !self.one_game)
             .then_some(Scan::Terminated(i + len))
+    }
+}
+
+impl Scanner {
+    /// A variation opened (`open`) with the `[` at `buf[i]`, or closed with a `]` there: read
+    /// as a `(` or a `)`, the opening said once for each.
+    #[cold]
+    #[inline(never)]
+    fn bracket(&mut self, buf: &[u8], i: usize, open: bool, dialect: &Dialect) {
+        debug_assert_eq!(buf[i], if open { b'[' } else { b']' });
+        self.pos = i + 1;
+        if open {
+            self.brackets += 1;
+            self.depth = self.depth.saturating_add(1);
+        } else {
+            self.brackets -= 1;
+            self.depth = self.depth.saturating_sub(1);
+        }
+        if self.found.defer {
+            return;
+        }
+        let at = self.rel(i);
+        if open {
+            self.found.warnings.push(Diagnostic::warning(
+                Code::RecordBracketVariation,
+                "a variation in square brackets, read as one in parentheses",
+                Span::new(at, at + 1),
+            ));
+        }
+        self.found.parenthesis(open, at, dialect);
     }
 }
 
