@@ -232,3 +232,27 @@ fn variations_in_square_brackets_are_read_as_variations() {
 fn game_moves(g: &RawGame) -> Vec<String> {
     g.moves().map(|m| m.text.to_owned()).collect()
 }
+
+/// A broadcast's games not played yet, as lichess exports a round: sections of tags alone,
+/// blank lines between, only the first with an `Event` tag. The first tag never came again, so
+/// the five sections were one game with every other tag given five times (exit status 0). Any
+/// tag of the game given again after a blank line now starts the next game.
+#[test]
+fn sections_of_tags_alone_split_where_a_tag_comes_again_after_a_blank_line() {
+    let round = b"[Event \"Round 1: A - B\"]\n[Round \"1.1\"]\n[White \"A\"]\n[Black \"B\"]\n\
+[Result \"1/2-1/2\"]\n[WhiteElo \"2749\"]\n[UTCTime \"07:57:05\"]\n\n\
+[Round \"1.2\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n[WhiteElo \"2659\"]\n\n\
+[Round \"1.3\"]\n[White \"E\"]\n[Black \"F\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    let games: Vec<RawGame> = read(round).into_iter().map(Result::unwrap).collect();
+    let whites: Vec<_> = games.iter().map(|g| g.tag("White").unwrap()).collect();
+    assert_eq!(whites, ["A", "C", "E"]);
+    assert!(
+        games
+            .iter()
+            .all(|g| g.tags().filter(|t| t.name == "White").count() == 1)
+    );
+    assert_eq!(games[2].moves().count(), 2);
+    // A tag given twice with no blank line between stays in its game, as before.
+    let g = game(b"[Event \"B\"]\n[Annotator \"x\"]\n[Annotator \"y\"]\n\n1. e4 *");
+    assert_eq!(g.tags().count(), 3);
+}

@@ -846,6 +846,20 @@ impl Scanner {
                     if repeated && !self.one_game && self.starts_next_game(buf, i) {
                         return Scan::NextGame(i);
                     }
+                    // Any other tag of the game given again after a blank line starts the next
+                    // game: a broadcast's sections of tags alone, only the first with an
+                    // `Event` (lichess), were one game with every tag written twice.
+                    // The byte before the line's end before the tag is asked first: a line end
+                    // there, or a `\r`, is a blank line or white space after the last tag.
+                    if !repeated
+                        && buf
+                            .get(i.wrapping_sub(2))
+                            .is_some_and(|&b| b == b'\n' || b == b'\r')
+                        && !self.one_game
+                        && self.repeats_after_blank_line(buf, i, &scan)
+                    {
+                        return Scan::NextGame(i);
+                    }
                     // Text after the tag pair on its line, before the next line's tags of the
                     // same game: skipped and reported, and the tag section goes on. Read as
                     // movetext, it made a game of every tag line (an exporter that writes a
@@ -1220,6 +1234,27 @@ impl Scanner {
             || self.found.tags.last().is_some_and(|last| {
                 blank_line_between(buf.get(start + last.span.end..i).unwrap_or(&[]))
             })
+    }
+
+    /// Whether the tag at `i` has the name of one of the game's tags, with a blank line between
+    /// the last of them and it.
+    #[cold]
+    #[inline(never)]
+    fn repeats_after_blank_line(&self, buf: &[u8], i: usize, scan: &lexer::TagScan) -> bool {
+        let start = self.start.unwrap_or(0);
+        let Some(last) = self.found.tags.last() else {
+            return false;
+        };
+        if !blank_line_between(buf.get(start + last.span.end..i).unwrap_or(&[])) {
+            return false;
+        }
+        let name = &buf[i + scan.name.start..i + scan.name.end];
+        !name.is_empty()
+            && self
+                .found
+                .tags
+                .iter()
+                .any(|tag| buf.get(start + tag.name.start..start + tag.name.end) == Some(name))
     }
 
     /// Says the game's first tag given again at `i` (`at` in the game), kept in the game.
