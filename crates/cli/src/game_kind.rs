@@ -3,8 +3,9 @@
 //! In order: a file whose extension a game's registry descriptor names (`.pdn`) is of that
 //! game; a `[GameType "..."]` tag names the game (20 and its variants are international
 //! draughts, 0 is chess); else the first move decides (`32-28`,
-//! `19x30` are Manoury squares, `e4`, `Nf3` are chess). Stdin is chess unless `--game` says,
-//! since it cannot be read twice. What was decided for draughts is said on stderr.
+//! `19x30` are Manoury squares, `e4`, `Nf3` are chess). Stdin is told the same way from its
+//! start, read ahead and read again in front of the rest ([`crate::stdin`]). What was decided
+//! for draughts is said on stderr.
 
 use std::fs::File;
 use std::io::Read;
@@ -43,6 +44,37 @@ pub(crate) fn of_file(path: Option<&Path>) -> (Game, Option<String>) {
     }
 }
 
+/// The game of an input a command reads: the file at `path` ([`of_file`]), or stdin when
+/// there is none or it is `-`, told from its start read ahead. Only for inputs that are read:
+/// stdin read ahead by a command that never reads it (`show --fen`, `sheet --blank`) would wait
+/// on a terminal.
+pub(crate) fn of_input(path: Option<&Path>) -> (Game, Option<String>) {
+    match path.filter(|p| p.as_os_str() != "-") {
+        Some(path) => of_file(Some(path)),
+        None => of_stdin(),
+    }
+}
+
+/// The game of stdin, told from its start read ahead ([`crate::stdin::start`]) as a file's
+/// is, and why when it is not chess.
+fn of_stdin() -> (Game, Option<String>) {
+    let Ok(ahead) = crate::stdin::start() else {
+        return (Game::Chess, None);
+    };
+    // Packed or not: what decompresses of the bytes read ahead, up to where they stop.
+    let mut start = Vec::new();
+    if let Ok((_, text)) = record_input::decompress(std::io::Cursor::new(ahead)) {
+        let _ = text.take(SNIFF).read_to_end(&mut start);
+    }
+    match of_text(&String::from_utf8_lossy(&start)) {
+        Some((Game::Draughts, why)) => (
+            Game::Draughts,
+            Some(format!("<stdin>: read as draughts ({why})")),
+        ),
+        _ => (Game::Chess, None),
+    }
+}
+
 /// The start of the file at `path`, decompressed, as text: what is looked at to tell its game
 /// and its notation. `None` for what is not a regular file (a FIFO, a device), which can be
 /// read only once and is left to the reader.
@@ -74,8 +106,11 @@ pub(crate) fn of_inputs(
     }
     let mut decided: Option<(Game, &Path)> = None;
     let mut notes = Vec::new();
-    for path in files.iter().filter(|p| p.as_os_str() != "-") {
-        let (game, why) = of_file(Some(path));
+    // Stdin is read when no file is named, or `-` is.
+    let stdin = [PathBuf::from("-")];
+    let inputs = if files.is_empty() { &stdin[..] } else { files };
+    for path in inputs {
+        let (game, why) = of_input(Some(path));
         match decided {
             Some((first, first_path)) if first != game => {
                 return Err(Error::Usage(format!(

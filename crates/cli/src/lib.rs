@@ -27,6 +27,7 @@ mod pipeline;
 mod plugins;
 mod progress;
 pub mod registry;
+mod stdin;
 
 use std::ffi::OsString;
 use std::fmt;

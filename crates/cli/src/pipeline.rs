@@ -162,7 +162,7 @@ pub(crate) fn read_game(
             File::open(path)
                 .map_err(|e| Error::Input(format!("cannot open {}: {e}", path.display())))?,
         ),
-        None => Box::new(io::stdin().lock()),
+        None => crate::stdin::reader(),
     };
     let (_, reader) = record_input::decompress(reader)
         .map_err(|e| Error::Input(format!("cannot read {name}: {e}")))?;
@@ -648,7 +648,7 @@ fn split_all<'n, N: ?Sized>(
                     continue;
                 }
             },
-            None => Box::new(io::stdin().lock()),
+            None => crate::stdin::reader(),
         };
         // Counted as packed, so that progress compares with the file's size.
         let mut reader = match record_input::decompress(meter.count(reader)) {

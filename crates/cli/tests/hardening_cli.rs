@@ -37,6 +37,45 @@ fn every_command_reads_a_pdn_file_as_draughts() {
 }
 
 #[test]
+fn draughts_on_stdin_is_told_as_a_files_is() {
+    // Stdin was chess unless --game said: a PDN piped in, its GameType tag 20 or its first
+    // move 32-28, failed at its first move. Its start is read ahead now, then read again.
+    let dir = scratch("stdin-draughts");
+    let tagged = format!("[GameType \"20\"]\n{DRAUGHTS_GAME}");
+    for (input, why) in [
+        (
+            tagged.as_str(),
+            "its GameType tag is 20, international draughts",
+        ),
+        (DRAUGHTS_GAME, "its first move 32-28 is Manoury"),
+    ] {
+        for args in [
+            vec!["check"],
+            vec!["convert", "--to", "manoury"],
+            vec!["export", "--format", "csv"],
+        ] {
+            let out = common::run(&dir, &args, Some(input.as_bytes()));
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!("note: <stdin>: read as draughts ({why})")),
+                "{args:?}: {stderr}"
+            );
+        }
+        // The whole input is read after its start was: the game converts whole.
+        let out = common::run(
+            &dir,
+            &["convert", "--to", "manoury"],
+            Some(input.as_bytes()),
+        );
+        assert!(text(&out.stdout).contains("32-28"), "{}", text(&out.stdout));
+    }
+    // Chess on stdin is read as before.
+    let out = common::run(&dir, &["check"], Some(b"1. e4 e5 *\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
 fn a_game_type_tag_or_manoury_moves_say_draughts_whatever_the_extension() {
     let dir = scratch("gametype");
     fs::write(

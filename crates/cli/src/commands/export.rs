@@ -128,7 +128,7 @@ fn export_one(
                 Summary::default(),
             )
         })?),
-        None => Box::new(io::stdin().lock()),
+        None => crate::stdin::reader(),
     };
     let (_, mut plain) = record_input::decompress(input)
         .map_err(|e| Failure::Input(format!("cannot read {name}: {e}"), Summary::default()))?;

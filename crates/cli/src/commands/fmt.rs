@@ -28,7 +28,7 @@ pub(crate) fn run(registry: &Registry, args: &FmtArgs) -> Result<(), Error> {
             let game = match args.game {
                 Some(game) => game,
                 None => {
-                    let (game, why) = game_kind::of_file(path.as_deref());
+                    let (game, why) = game_kind::of_input(path.as_deref());
                     if let Some(why) = why.filter(|_| !args.quiet) {
                         let _ = writeln!(output::Stderr, "note: {why}");
                     }

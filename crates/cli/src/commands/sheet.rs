@@ -20,9 +20,14 @@ pub(crate) fn run(registry: &Registry, args: &SheetArgs) -> Result<(), Error> {
         SheetLanguage::En => Language::English,
     };
     let format = format(args)?;
-    let game = args
-        .game
-        .unwrap_or_else(|| crate::game_kind::of_file(args.file.as_deref()).0);
+    // A blank sheet reads no input: stdin is looked at only when the game comes from it.
+    let game = args.game.unwrap_or_else(|| {
+        if args.blank {
+            crate::game_kind::of_file(args.file.as_deref()).0
+        } else {
+            crate::game_kind::of_input(args.file.as_deref()).0
+        }
+    });
     let kind = match game {
         Game::Chess => GameKind::Chess,
         Game::Draughts => GameKind::Draughts,
