@@ -309,6 +309,51 @@ Légal's Mate.
 }
 
 #[test]
+fn a_games_heading_and_stacked_players_open_it_not_the_game_before() {
+    // The Encyclopaedia Britannica (1911) prints its games under an opening's name, with the
+    // players each under a caption of its own; the game before has no result. Its heading and
+    // names were the game before's last notes, and the game had no players (exit 0).
+    let page = "\
+Queen’s Gambit.
+
+White. Black.
+1. P – Q4 1. P – Q4
+2. P – QB4 2. P × P
+
+The game is about equal.
+
+Philidor’s Defence.
+
+White.
+Barnes.
+Black.
+Morphy.
+ 1. P – K4  1. P – K4
+ 2. Kt – KB3  2. P – Q3
+
+And White resigns.
+";
+    let out = run(&workspace(), &["import"], Some(page.as_bytes()));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let pgn = text(&out.stdout);
+    let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 2, "{pgn}");
+    assert!(
+        games[0].contains("dxc4 {The game is about equal.} *"),
+        "{pgn}"
+    );
+    for tag in [
+        "[White \"Barnes\"]",
+        "[Black \"Morphy\"]",
+        "[Opening \"Philidor’s Defence\"]",
+    ] {
+        assert!(games[1].contains(tag), "{tag}: {pgn}");
+    }
+    assert!(games[1].contains("1. e4 e5 2. Nf3 d6 0-1"), "{pgn}");
+}
+
+#[test]
 fn long_algebraic_in_a_books_own_letters_is_said_not_read() {
     // A Polish book's page (Stefański, Gry umysłowe): two columns of moves a line, each move
     // its piece's Polish letter set apart and both squares. It imported no game and said

@@ -421,6 +421,7 @@ pub fn import(text: &str, notation: &Descriptive) -> Import {
         names: None,
         orphan: None,
         algebraic_above: None,
+        stacked: (None, None),
     };
     // One class per line: the list is sized once.
     state
@@ -815,6 +816,9 @@ struct State<'a> {
     /// The last line outside a game that holds numbered algebraic moves (`1.e4 e5 2.Sf3`),
     /// which import does not read: named where moves after it have no start.
     algebraic_above: Option<usize>,
+    /// Players named each under a caption of its own (`White.` / `Barnes.` / `Black.` /
+    /// `Morphy.`, the Encyclopaedia Britannica's layout), White's and Black's so far.
+    stacked: (Option<String>, Option<String>),
 }
 
 /// Move lines outside any game whose start is not in the text (`9. P-Q4  PxP` at the top
@@ -1182,6 +1186,22 @@ impl State<'_> {
             self.close_columns();
             self.caption(trimmed, line_no);
             return LineClass::Diagram;
+        }
+        if let Some((side, at)) = self.above
+            && at + 1 == line_no
+            && let Some(name) = stacked_name(trimmed)
+        {
+            // A player's name under a caption alone: the next game's player on that side.
+            self.above = None;
+            match side {
+                Color::White => self.stacked.0 = Some(name),
+                Color::Black => self.stacked.1 = Some(name),
+            }
+            if let (Some(white), Some(black)) = &self.stacked {
+                self.names = Some((white.clone(), black.clone()));
+                self.stacked = (None, None);
+            }
+            return LineClass::Heading;
         }
         // Column heads and the first moves after them on the same line: the heads as any
         // heads, the rest as a line of moves.
@@ -1860,6 +1880,69 @@ impl State<'_> {
         class
     }
 
+    /// The heading of a game that starts while the game before has no end (no result): the
+    /// lines after that game's last move that read as a heading (`Philidor's Defence.`, the
+    /// players' names), from the last one back to the first that does not (`The game is about
+    /// equal.`), go to the new game's heading instead of the old game's notes. They were the
+    /// old game's last comments, and the new game had no players and no opening (exit 0).
+    fn reclaim_heading(&mut self) {
+        let Some(game) = self.game.as_mut().filter(|g| !g.ended) else {
+            return;
+        };
+        game.flush();
+        let moves = game.tokens.len();
+        let after = game
+            .comment_lines
+            .iter()
+            .rposition(|&(_, before)| before < moves)
+            .map_or(0, |k| k + 1);
+        let text = self.text;
+        let index = &self.index;
+        let line_text = |l: usize| {
+            let start = index.start(l + 1);
+            let end = if l + 1 < index.len() {
+                index.start(l + 2)
+            } else {
+                text.len()
+            };
+            text.get(start..end).unwrap_or("").trim()
+        };
+        let trailing = &game.comment_lines[after..];
+        let keep = trailing
+            .iter()
+            .rposition(|&(l, _)| !heading_like(line_text(l)))
+            .map_or(0, |k| k + 1);
+        if keep == trailing.len() {
+            return;
+        }
+        let moved: Vec<usize> = trailing[keep..].iter().map(|&(l, _)| l).collect();
+        let kept: Vec<usize> = trailing[..keep].iter().map(|&(l, _)| l).collect();
+        // The old game's notes after its last move, written again from the lines kept, a
+        // paragraph for each run of lines without a gap.
+        game.comments.retain(|&(before, _)| before < moves);
+        let mut paragraph = String::new();
+        let mut last = None;
+        for &l in &kept {
+            if last.is_some_and(|p: usize| p + 1 != l) && !paragraph.is_empty() {
+                game.comments.push((moves, std::mem::take(&mut paragraph)));
+            }
+            if !paragraph.is_empty() {
+                paragraph.push(' ');
+            }
+            paragraph.push_str(&single_spaced(line_text(l)));
+            last = Some(l);
+        }
+        if !paragraph.is_empty() {
+            game.comments.push((moves, paragraph));
+        }
+        game.comment_lines.truncate(after + keep);
+        let lines: Vec<String> = moved.iter().map(|&l| line_text(l).to_owned()).collect();
+        for (l, line) in moved.into_iter().zip(lines) {
+            self.import.lines[l] = LineClass::Heading;
+            self.pending_push(line);
+        }
+    }
+
     fn pending_push(&mut self, text: String) {
         // Only the last lines before a game are kept, where its heading is; a long line is
         // a paragraph of prose, never a heading.
@@ -2158,6 +2241,9 @@ impl State<'_> {
                     ));
                 }
                 return None;
+            }
+            if first.0 == 1 {
+                self.reclaim_heading();
             }
             self.finish_game();
             // Moves between the last one a reference copies and the run's first, given in the
@@ -3984,6 +4070,45 @@ fn title_case(name: &str) -> String {
 /// run into a paragraph ([`layout::numbered_moves_in_text`]): more than a note quoting an
 /// opening holds.
 const MOVES_IN_TEXT: usize = 10;
+
+/// Whether `line` reads as a heading or a player's name rather than a note: a few words, each
+/// starting with a capital but for the small words of titles (`Philidor's Defence.`,
+/// `Ruy Lopez.`, `Barnes.`), no move in it.
+fn heading_like(line: &str) -> bool {
+    const SMALL: [&str; 14] = [
+        "of", "the", "and", "de", "du", "la", "le", "von", "van", "der", "v.", "vs.", "v", "vs",
+    ];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    !words.is_empty()
+        && words.len() <= 8
+        && line.chars().count() <= 60
+        && line.chars().any(char::is_alphabetic)
+        && !line.contains(['-', '–', '×'])
+        && words.iter().all(|w| {
+            let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+            SMALL.contains(&w)
+                || w.chars()
+                    .next()
+                    .is_none_or(|c| c.is_uppercase() || c.is_ascii_digit())
+        })
+}
+
+/// A player's name alone on a line under a caption (`Barnes.`, `Mr. Morphy.`): up to four
+/// words, each a capital's, no digit, and no rank of a board in letters (`RNBKQBNR` under
+/// ` White` in Bird's diagram of the modern game).
+fn stacked_name(line: &str) -> Option<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let rank = |w: &&str| w.len() >= 4 && w.chars().all(|c| "KQRBNPkqrbnp-".contains(c));
+    (!words.is_empty()
+        && words.len() <= 4
+        && !words.iter().any(rank)
+        && !line.chars().any(|c| c.is_ascii_digit())
+        && words
+            .iter()
+            .all(|w| w.chars().next().is_some_and(char::is_uppercase))
+        && !words.iter().any(|w| layout::is_caption(w)))
+    .then(|| name_as_tag(line))
+}
 
 /// The players in column heads: `WHITE. (Mr. A.)   BLACK. (Mr. B.)`.
 fn names_in_heads(line: &str) -> Option<(String, String)> {
