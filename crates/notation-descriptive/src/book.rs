@@ -2357,6 +2357,7 @@ impl State<'_> {
             return;
         };
         game.flush();
+        let anchored = anchor_footnotes(&mut game, self.text);
         // The book's diagram counts before this game: what it adds is the game's.
         let seen = self.import.diagrams;
         let run = self.runs;
@@ -2471,6 +2472,13 @@ impl State<'_> {
         for (index, token) in game.tokens.iter().enumerate() {
             while let Some((_, text)) = comments.next_if(|(k, _)| *k == index) {
                 comment_at.push(elements.len());
+                if anchored.contains(&text) {
+                    // A footnote at its marker's move: its moves stay text, not variations,
+                    // since it may speak of either side's move of that number (Staunton's
+                    // `27. Q. takes Pawn.` after Black's 27th was read as White's).
+                    elements.push(BookElement::Comment(text));
+                    continue;
+                }
                 note_elements(
                     text,
                     &mut before,
@@ -4070,6 +4078,43 @@ fn title_case(name: &str) -> String {
 /// run into a paragraph ([`layout::numbered_moves_in_text`]): more than a note quoting an
 /// opening holds.
 const MOVES_IN_TEXT: usize = 10;
+
+/// Puts each footnote of a game (`[Footnote A: Philidor's Defence.]`, printed after the moves)
+/// after the move its marker follows (`2. P. to Q's 3d.[A]`), where it was the game's last
+/// note; the marker itself is blanked as the moves are read. Gives the footnotes moved.
+fn anchor_footnotes(game: &mut Gathering, text: &str) -> Vec<String> {
+    let mut moved = Vec::new();
+    for k in 0..game.comments.len() {
+        let Some(label) = footnote_label(&game.comments[k].1) else {
+            continue;
+        };
+        let marker = format!("[{label}]");
+        let at = game.tokens.iter().position(|t| {
+            text.get(t.span.end..).is_some_and(|rest| {
+                rest.trim_start_matches(['.', ',', ';', '!', '?'])
+                    .starts_with(&marker)
+            })
+        });
+        if let Some(i) = at
+            && i + 1 < game.comments[k].0
+        {
+            game.comments[k].0 = i + 1;
+            moved.push(game.comments[k].1.clone());
+        }
+    }
+    if !moved.is_empty() {
+        game.comments.sort_by_key(|&(before, _)| before);
+    }
+    moved
+}
+
+/// The label of a footnote's text: `A` of `[Footnote A: ...]`.
+fn footnote_label(text: &str) -> Option<&str> {
+    let rest = text.trim_start().strip_prefix("[Footnote ")?;
+    let (label, _) = rest.split_once(':')?;
+    (!label.is_empty() && label.len() <= 3 && label.chars().all(char::is_alphanumeric))
+        .then_some(label)
+}
 
 /// Whether `line` reads as a heading or a player's name rather than a note: a few words, each
 /// starting with a capital but for the small words of titles (`Philidor's Defence.`,

@@ -1200,3 +1200,41 @@ fn an_opening_sentence_that_does_not_fit_changes_nothing() {
         assert_eq!(import.tally.get(LineClass::NotRead), 2, "{text}");
     }
 }
+
+/// The Blue Book prints its notes as footnotes after a game, each marked at its move
+/// (`27. Q. R. to Q. B's 2d.[C]`): each now follows that move. They all followed the game's
+/// last move, the markers gone, so no note could be told from another's move (a new user on
+/// the book's second game). A footnote's moves stay its text: it may speak of either side's
+/// move of the number it gives.
+#[test]
+fn the_blue_books_footnotes_follow_the_moves_they_are_marked_at() {
+    let Some((_, import)) = read("staunton-blue-book-of-chess-16377.txt") else {
+        return;
+    };
+    let written: Vec<String> = import
+        .games
+        .iter()
+        .map(|game| {
+            let mut pgn = String::new();
+            game.write_pgn(&SAN, &board_core::Dialect::pgn(), &mut pgn);
+            pgn.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    let game = written
+        .iter()
+        .find(|pgn| pgn.contains("[Footnote C: Taking the Pawn would have been injudicious"))
+        .expect("the game with the footnote");
+    for (after, note) in [
+        ("15. Qe2 g5", "{[Footnote A: Very imprudent"),
+        ("25. Nxc7", "{[Footnote B: Perfectly sound"),
+        ("27. exd5 Rc7", "{[Footnote C: Taking the Pawn"),
+        ("33. Nxe7+ Kg7", "{[Footnote E: Had he taken the Knight"),
+    ] {
+        assert!(game.contains(&format!("{after} {note}")), "{after}: {game}");
+    }
+    assert!(!game.contains("(27. Qxa6)"), "{game}");
+    assert!(
+        game.ends_with("35. Nxd6 {And Black cannot possibly save the game.} *"),
+        "{game}"
+    );
+}
