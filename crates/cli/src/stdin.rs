@@ -26,12 +26,14 @@ pub(crate) fn start() -> io::Result<Vec<u8>> {
         return Ok(bytes.clone());
     }
     let mut bytes = Vec::with_capacity(AHEAD);
-    io::stdin()
+    let read = io::stdin()
         .lock()
         .take(AHEAD as u64)
-        .read_to_end(&mut bytes)?;
+        .read_to_end(&mut bytes);
+    // Kept even when reading failed part way: the bytes read are input, handed to the reader
+    // in front of whatever stdin still gives it.
     *kept = Some(bytes.clone());
-    Ok(bytes)
+    read.map(|_| bytes)
 }
 
 /// Stdin whole: the bytes [`start`] read ahead, then the rest.

@@ -528,18 +528,14 @@ fn worded_move_line(line: &str) -> bool {
         started = true;
         words.next();
     }
+    // A piece's name in full (`King's`, `PAWN`), not its letter (`K.`, `Kt.`).
     started
         && words.any(|word| {
-            let core = word.trim_matches(|c: char| !c.is_alphabetic() && c != '\'');
-            let base = core
-                .strip_suffix("'s")
-                .or_else(|| core.strip_suffix("’s"))
-                .unwrap_or(core)
+            let core = word
+                .trim_matches(|c: char| !c.is_alphabetic() && c != '\'' && c != '’')
                 .to_ascii_lowercase();
-            matches!(
-                base.as_str(),
-                "pawn" | "king" | "queen" | "rook" | "bishop" | "knight" | "castle" | "castles"
-            )
+            core.chars().filter(|c| c.is_alphabetic()).count() > 2
+                && wordy::piece_letter(&core).is_some()
         })
 }
 
@@ -1905,39 +1901,39 @@ impl State<'_> {
             } else {
                 text.len()
             };
-            text.get(start..end).unwrap_or("").trim()
+            // As the line was read: its marks blanked ([`clean`]), single spaced.
+            single_spaced(&clean(text.get(start..end).unwrap_or("")))
         };
         let trailing = &game.comment_lines[after..];
         let keep = trailing
             .iter()
-            .rposition(|&(l, _)| !heading_like(line_text(l)))
+            .rposition(|&(l, _)| !heading_like(&line_text(l)))
             .map_or(0, |k| k + 1);
         if keep == trailing.len() {
             return;
         }
-        let moved: Vec<usize> = trailing[keep..].iter().map(|&(l, _)| l).collect();
-        let kept: Vec<usize> = trailing[..keep].iter().map(|&(l, _)| l).collect();
-        // The old game's notes after its last move, written again from the lines kept, a
-        // paragraph for each run of lines without a gap.
+        let moved: Vec<(usize, String)> = trailing[keep..]
+            .iter()
+            .map(|&(l, _)| (l, line_text(l)))
+            .collect();
+        let kept: Vec<(usize, String)> = trailing[..keep]
+            .iter()
+            .map(|&(l, _)| (l, line_text(l)))
+            .collect();
+        // The old game's notes after its last move, read again from the lines kept, a
+        // paragraph for each run of lines without a gap, as a blank line ends one.
         game.comments.retain(|&(before, _)| before < moves);
-        let mut paragraph = String::new();
+        game.comment_lines.truncate(after);
         let mut last = None;
-        for &l in &kept {
-            if last.is_some_and(|p: usize| p + 1 != l) && !paragraph.is_empty() {
-                game.comments.push((moves, std::mem::take(&mut paragraph)));
+        for (l, line) in &kept {
+            if last.is_some_and(|p: usize| p + 1 != *l) {
+                game.flush();
             }
-            if !paragraph.is_empty() {
-                paragraph.push(' ');
-            }
-            paragraph.push_str(&single_spaced(line_text(l)));
-            last = Some(l);
+            game.comment(line, *l);
+            last = Some(*l);
         }
-        if !paragraph.is_empty() {
-            game.comments.push((moves, paragraph));
-        }
-        game.comment_lines.truncate(after + keep);
-        let lines: Vec<String> = moved.iter().map(|&l| line_text(l).to_owned()).collect();
-        for (l, line) in moved.into_iter().zip(lines) {
+        game.flush();
+        for (l, line) in moved {
             self.import.lines[l] = LineClass::Heading;
             self.pending_push(line);
         }

@@ -313,11 +313,8 @@ impl GameParser<'_> {
         let len = match bytes.first()? {
             b'[' if lexer::opens_bracket_variation(bytes, line_start, true) == Some(true) => {
                 self.brackets += 1;
-                self.warnings.push(Diagnostic::warning(
-                    Code::RecordBracketVariation,
-                    "a variation in square brackets, read as one in parentheses",
-                    span(one.clone()),
-                ));
+                self.warnings
+                    .push(splitter::bracket_warning(span(one.clone())));
                 let _: ModalResult<&[u8]> = take(1usize).parse_next(input);
                 return Some(Item::Open(one));
             }

@@ -1332,11 +1332,9 @@ impl Scanner {
         }
         let at = self.rel(i);
         if open {
-            self.found.warnings.push(Diagnostic::warning(
-                Code::RecordBracketVariation,
-                "a variation in square brackets, read as one in parentheses",
-                Span::new(at, at + 1),
-            ));
+            self.found
+                .warnings
+                .push(bracket_warning(Span::new(at, at + 1)));
         }
         self.found.parenthesis(open, at, dialect);
     }
@@ -1524,6 +1522,15 @@ pub(crate) fn markup_warning(written: &[u8], span: Span) -> Diagnostic {
             "forum markup `{}` skipped",
             String::from_utf8_lossy(written)
         ),
+        span,
+    )
+}
+
+/// The warning for a variation opened with a `[` at `span` (`a6 [3... Nf6]`).
+pub(crate) fn bracket_warning(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        Code::RecordBracketVariation,
+        "a variation in square brackets, read as one in parentheses",
         span,
     )
 }

@@ -43,7 +43,7 @@ pub(crate) enum Verb {
 }
 
 /// A piece or file word: `K`, `K's`, `King's`, `Kt.`, `Knight`, `Queen's`.
-fn piece_letter(core: &str) -> Option<&'static str> {
+pub(crate) fn piece_letter(core: &str) -> Option<&'static str> {
     let base = core
         .strip_suffix("'s")
         .or_else(|| core.strip_suffix("’s"))
